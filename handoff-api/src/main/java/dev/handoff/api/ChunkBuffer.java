@@ -1,0 +1,304 @@
+package dev.handoff.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A growable byte buffer with little-endian writes, into which encoders write rows.
+ *
+ * <p>Writes never allocate once the buffer has grown to its working size. {@link #truncate} rolls
+ * a partly written row back. {@link #split} hands the written bytes to an immutable {@link Frame}
+ * without copying and starts a fresh array of the initial capacity, so the next chunk fills a
+ * target-sized array instead of regrowing from zero.
+ *
+ * <p><b>Threading:</b> not thread-safe; a buffer belongs to one shard on the pipeline thread.
+ */
+public final class ChunkBuffer {
+  private static final VarHandle SHORT_LE =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** Arrays larger than this cannot be allocated on some JVMs. */
+  private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+  private final int initialCapacity;
+  private byte[] bytes;
+  private int length;
+
+  /**
+   * Creates a buffer.
+   *
+   * @param initialCapacity the size of the array allocated now and after every {@link #split};
+   *     the chunk target size is the right value. Must be {@code > 0}.
+   */
+  public ChunkBuffer(int initialCapacity) {
+    if (initialCapacity <= 0) {
+      throw new IllegalArgumentException(
+          "initialCapacity : " + initialCapacity + " (expected: > 0)");
+    }
+    this.initialCapacity = initialCapacity;
+    this.bytes = new byte[initialCapacity];
+  }
+
+  /** Returns the number of bytes written since the last split. */
+  public int length() {
+    return length;
+  }
+
+  /** Returns the size of the current backing array. */
+  public int capacity() {
+    return bytes.length;
+  }
+
+  /**
+   * Discards every byte from {@code newLength} on: rolls a partly written row back to where it
+   * started.
+   *
+   * @throws IndexOutOfBoundsException if {@code newLength} is negative or beyond {@link #length()}
+   */
+  public void truncate(int newLength) {
+    if (newLength < 0 || newLength > length) {
+      throw new IndexOutOfBoundsException(
+          "truncate to " + newLength + " (expected: 0.." + length + ")");
+    }
+    length = newLength;
+  }
+
+  /**
+   * Returns the written bytes as a frame and empties the buffer. The frame takes the current
+   * array; the buffer continues in a fresh array of the initial capacity.
+   */
+  public Frame split() {
+    if (length == 0) {
+      return Frame.empty();
+    }
+    Frame frame = new Frame(bytes, length);
+    bytes = new byte[initialCapacity];
+    length = 0;
+    return frame;
+  }
+
+  /**
+   * Makes room for {@code extra} more bytes, growing the array if needed.
+   *
+   * @throws IllegalStateException if the buffer would exceed the largest array size
+   */
+  public void ensureWritable(int extra) {
+    int needed = length + extra;
+    if (needed - bytes.length > 0 || needed < 0) {
+      grow(extra);
+    }
+  }
+
+  private void grow(int extra) {
+    long needed = (long) length + extra;
+    if (extra < 0 || needed > MAX_CAPACITY) {
+      throw new IllegalStateException(
+          "chunk buffer cannot hold " + needed + " bytes (length " + length + ", extra " + extra
+              + ", max " + MAX_CAPACITY + ")");
+    }
+    long doubled = Math.max((long) bytes.length * 2, needed);
+    bytes = Arrays.copyOf(bytes, (int) Math.min(doubled, MAX_CAPACITY));
+  }
+
+  /** Appends one byte. */
+  public void writeByte(int value) {
+    ensureWritable(1);
+    bytes[length++] = (byte) value;
+  }
+
+  /** Appends a 16-bit value, little-endian. */
+  public void writeShortLE(int value) {
+    ensureWritable(2);
+    SHORT_LE.set(bytes, length, (short) value);
+    length += 2;
+  }
+
+  /** Appends a 32-bit value, little-endian. */
+  public void writeIntLE(int value) {
+    ensureWritable(4);
+    INT_LE.set(bytes, length, value);
+    length += 4;
+  }
+
+  /** Appends a 64-bit value, little-endian. */
+  public void writeLongLE(long value) {
+    ensureWritable(8);
+    LONG_LE.set(bytes, length, value);
+    length += 8;
+  }
+
+  /** Appends a 32-bit IEEE 754 value, little-endian (NaN bits preserved). */
+  public void writeFloatLE(float value) {
+    writeIntLE(Float.floatToRawIntBits(value));
+  }
+
+  /** Appends a 64-bit IEEE 754 value, little-endian (NaN bits preserved). */
+  public void writeDoubleLE(double value) {
+    writeLongLE(Double.doubleToRawLongBits(value));
+  }
+
+  /**
+   * Appends {@code value} as an unsigned LEB128 varint (7 bits per byte, low bits first), the
+   * length prefix ClickHouse uses for strings, arrays and counts.
+   */
+  public void writeVarUInt(long value) {
+    ensureWritable(10);
+    byte[] b = bytes;
+    int pos = length;
+    while ((value & ~0x7FL) != 0) {
+      b[pos++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    b[pos++] = (byte) value;
+    length = pos;
+  }
+
+  /** Returns how many bytes {@link #writeVarUInt} writes for {@code value}. */
+  public static int varUIntSize(long value) {
+    int bits = 64 - Long.numberOfLeadingZeros(value | 1);
+    return (bits + 6) / 7;
+  }
+
+  /** Appends {@code len} bytes of {@code src} from {@code offset}. */
+  public void writeBytes(byte[] src, int offset, int len) {
+    ensureWritable(len);
+    System.arraycopy(src, offset, bytes, length, len);
+    length += len;
+  }
+
+  /** Appends all of {@code src}. */
+  public void writeBytes(byte[] src) {
+    writeBytes(src, 0, src.length);
+  }
+
+  /** Appends {@code count} zero bytes. */
+  public void writeZeros(int count) {
+    ensureWritable(count);
+    Arrays.fill(bytes, length, length + count, (byte) 0);
+    length += count;
+  }
+
+  /** Appends the bytes of another buffer. */
+  public void writeBuffer(ChunkBuffer src) {
+    writeBytes(src.bytes, 0, src.length);
+  }
+
+  /** Appends the bytes of a frame. */
+  public void writeFrame(Frame frame) {
+    ensureWritable(frame.length());
+    frame.copyTo(bytes, length);
+    length += frame.length();
+  }
+
+  /**
+   * Appends {@code text} encoded as UTF-8, without an intermediate array. Unpaired surrogates
+   * become {@code '?'}, as {@link String#getBytes(java.nio.charset.Charset)} does.
+   *
+   * @return the number of bytes written
+   */
+  public int writeUtf8(CharSequence text) {
+    int n = text.length();
+    ensureWritable(n * 3);
+    byte[] b = bytes;
+    int pos = length;
+    int start = pos;
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        b[pos++] = (byte) c;
+      } else if (c < 0x800) {
+        b[pos++] = (byte) (0xC0 | (c >> 6));
+        b[pos++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        char d;
+        if (Character.isHighSurrogate(c) && i + 1 < n
+            && Character.isLowSurrogate(d = text.charAt(i + 1))) {
+          int cp = Character.toCodePoint(c, d);
+          i++;
+          b[pos++] = (byte) (0xF0 | (cp >> 18));
+          b[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          b[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          b[pos++] = (byte) (0x80 | (cp & 0x3F));
+        } else {
+          b[pos++] = (byte) '?';
+        }
+      } else {
+        b[pos++] = (byte) (0xE0 | (c >> 12));
+        b[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        b[pos++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    length = pos;
+    return pos - start;
+  }
+
+  /** Returns how many bytes {@link #writeUtf8} writes for {@code text}. */
+  public static int utf8Length(CharSequence text) {
+    int n = text.length();
+    int len = n;
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c >= 0x80) {
+        if (c < 0x800) {
+          len += 1;
+        } else if (Character.isHighSurrogate(c) && i + 1 < n
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
+          len += 2; // 4 bytes for 2 chars
+          i++;
+        } else if (Character.isSurrogate(c)) {
+          // '?' replaces it: one byte, already counted
+        } else {
+          len += 2;
+        }
+      }
+    }
+    return len;
+  }
+
+  /** Returns the byte at {@code index} (below {@link #length()}). */
+  public byte getByte(int index) {
+    checkIndex(index, 1);
+    return bytes[index];
+  }
+
+  /** Overwrites the byte at {@code index}, below {@link #length()}. */
+  public void setByte(int index, int value) {
+    checkIndex(index, 1);
+    bytes[index] = (byte) value;
+  }
+
+  /** Overwrites 4 bytes at {@code index} with a little-endian 32-bit value. */
+  public void setIntLE(int index, int value) {
+    checkIndex(index, 4);
+    INT_LE.set(bytes, index, value);
+  }
+
+  /** Overwrites 8 bytes at {@code index} with a little-endian 64-bit value. */
+  public void setLongLE(int index, long value) {
+    checkIndex(index, 8);
+    LONG_LE.set(bytes, index, value);
+  }
+
+  /** Returns a copy of the written bytes (for tests and diagnostics). */
+  public byte[] toByteArray() {
+    return Arrays.copyOf(bytes, length);
+  }
+
+  private void checkIndex(int index, int width) {
+    if (index < 0 || index > length - width) {
+      throw new IndexOutOfBoundsException(
+          "index " + index + " width " + width + ", length " + length);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ChunkBuffer{length=" + length + ", capacity=" + bytes.length + '}';
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The service provider interfaces: what a pipeline calls ({@link dev.handoff.api.spi.Collector},
+ * {@link dev.handoff.api.spi.StageLifecycle}) and what vendors implement ({@link
+ * dev.handoff.api.spi.RowEncoder}, {@link dev.handoff.api.spi.ShardRouter} and their providers,
+ * found with {@link java.util.ServiceLoader}).
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Every method of a collector, a stage lifecycle, an encoder and a router is called on the
+ * pipeline thread only, one call at a time, unless its Javadoc says otherwise. Providers are
+ * thread-safe factories.
+ *
+ * <h2>Errors</h2>
+ *
+ * <p>An encoder reports a bad record with a {@link dev.handoff.api.ErrorClass#DATA} {@link
+ * dev.handoff.api.HandoffException} and a broken encoder with {@link
+ * dev.handoff.api.ErrorClass#FATAL}. Any other exception escaping an encoder is a bug in the
+ * encoder; the stage treats it as {@code FATAL}.
+ */
+package dev.handoff.api.spi;
