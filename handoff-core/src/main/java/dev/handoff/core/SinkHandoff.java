@@ -1,0 +1,489 @@
+package dev.handoff.core;
+
+import dev.handoff.api.AckSet;
+import dev.handoff.api.Ack;
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.ChunkConfig;
+import dev.handoff.api.Clock;
+import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.ErrorClass;
+import dev.handoff.api.ErrorPolicy;
+import dev.handoff.api.FatalError;
+import dev.handoff.api.Flow;
+import dev.handoff.api.Frame;
+import dev.handoff.api.HandoffException;
+import dev.handoff.api.Record;
+import dev.handoff.api.spi.Collector;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.ShardRouter;
+import dev.handoff.api.spi.StageLifecycle;
+import dev.handoff.core.internal.KeyHashRouter;
+import dev.handoff.core.internal.WarnLimiter;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The terminal stage of a pipeline: routes each record to a shard, encodes it into that shard's
+ * chunk, seals the chunk at the target size and hands it to the shard's bounded queue, all on
+ * the pipeline thread and without ever blocking it.
+ *
+ * <p>When a shard's queue is full the sealed chunk is <em>parked</em>; {@link #relieve()} tries
+ * again later and reports {@link Flow#BLOCKED} while anything stays parked. A shard's chunks
+ * reach its queue strictly in seal order. See {@code docs/architecture.md} for the full contract
+ * (behaviours B1 to B14).
+ *
+ * <p><b>Threading:</b> every method runs on the pipeline thread; the stage is not thread-safe.
+ * It shares only the queues, the budget and the acknowledgement handles with worker threads, and
+ * those are thread-safe.
+ *
+ * @param <T> the payload type
+ */
+public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
+
+  /*
+   * Ordering design. Parked chunks are kept per shard, not in one global queue. A shard's new
+   * chunk goes to the back of that shard's parked queue whenever the queue is non-empty, so it can
+   * never overtake an older one (B7); a drain walks each shard's parked queue front to back and
+   * stops at that shard's first refusal (B6). A full queue of one shard therefore never delays
+   * another shard's chunks: shards are independent sinks, and holding shard 2's output behind a
+   * stalled shard 1 would only add latency and memory without protecting any order.
+   */
+
+  private static final Logger LOG = LoggerFactory.getLogger(SinkHandoff.class);
+  private static final int WARN_PERMITS = 5;
+  private static final long WARN_WINDOW_NANOS = 10_000_000_000L;
+
+  private final String name;
+  private final ShardRouter router;
+  private final ShardQueues queues;
+  private final InflightBudget budget;
+  private final ChunkConfig config;
+  private final Clock clock;
+  private final StageMetrics.Listener metrics;
+  private final WarnLimiter skipWarnings;
+  private final Shard<T>[] shards;
+  private int parkedChunks;
+  private long parkedBytes;
+
+  private FatalError fatal;
+  private boolean fatalTaken;
+  private boolean closed;
+
+  // Counters since the last onBatchEnd.
+  private long seen;
+  private long out;
+  private long skipped;
+  private long errors;
+
+  @SuppressWarnings("unchecked")
+  private SinkHandoff(Builder<T> b) {
+    this.name = b.name;
+    this.router = b.router;
+    this.queues = b.queues;
+    this.budget = b.budget;
+    this.config = b.config;
+    this.clock = b.clock;
+    this.metrics = b.metrics;
+    this.skipWarnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, clock);
+    int n = queues.numShards();
+    this.shards = new Shard[n];
+    for (int i = 0; i < n; i++) {
+      // Every shard gets its own encoder: a columnar encoder holds rows between records, and
+      // sharing one would mix shards inside a block (B2).
+      shards[i] = new Shard<>(i, b.encoder.newInstance(), config.targetBytes());
+    }
+  }
+
+  /**
+   * Starts a builder.
+   *
+   * @param encoder a template encoder; each shard gets {@link RowEncoder#newInstance()} of it
+   * @param queues the shard queues; their shard count is the stage's
+   */
+  public static <T> Builder<T> builder(RowEncoder<T> encoder, ShardQueues queues) {
+    return new Builder<>(encoder, queues);
+  }
+
+  /* ------------------------------------------------------------------ Collector */
+
+  /**
+   * Routes, encodes and, when the shard's chunk reaches the target, seals and hands it on. Never
+   * blocks and never rejects a record (B1); pressure shows in {@link #relieve()}.
+   *
+   * @return {@link Flow#CONTINUE}, always
+   */
+  @Override
+  public Flow push(Record<T> record) {
+    seen++;
+    if (fatal != null) {
+      // B11/B14: a stopped stage takes nothing, but the batch must not be acknowledged as if
+      // this record had been delivered.
+      record.ack().fail(fatal.toException());
+      return Flow.CONTINUE;
+    }
+    int idx = router.route(record.meta(), shards.length);
+    if (idx < 0 || idx >= shards.length) {
+      stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
+          + shards.length + " shards", null);
+      record.ack().fail(fatal.toException());
+      return Flow.CONTINUE;
+    }
+    Shard<T> shard = shards[idx];
+    ChunkBuffer buffer = shard.buffer;
+    int rowStart = buffer.length();
+    try {
+      shard.encoder.encode(record.payload(), buffer);
+    } catch (HandoffException e) {
+      buffer.truncate(rowStart); // B10: never a partial row
+      onEncodeError(record, e);
+      return Flow.CONTINUE;
+    } catch (RuntimeException e) {
+      // Only HandoffException may escape an encoder; anything else means the encoder is broken.
+      buffer.truncate(rowStart);
+      onEncodeError(record, HandoffException.fatal(
+          "encoder " + shard.encoder.getClass().getName() + " threw " + e, e));
+      return Flow.CONTINUE;
+    }
+    out++;
+    if (shard.rows++ == 0) {
+      shard.firstIngestNanos = clock.nanoTime(); // B3: set once per chunk
+    }
+    long eventTime = record.meta().eventTimeMs();
+    if (eventTime < shard.oldestEventTimeMs) {
+      shard.oldestEventTimeMs = eventTime;
+    }
+    Ack ack = record.ack();
+    if (ack != shard.lastAck) {
+      // B3: one entry per run of consecutive records of the same batch.
+      shard.acks.add(ack);
+      shard.lastAck = ack;
+    }
+    if (buffer.length() + shard.encoder.bufferedBytes() >= config.targetBytes()) {
+      seal(shard); // B4
+    }
+    return Flow.CONTINUE;
+  }
+
+  private void onEncodeError(Record<T> record, HandoffException e) {
+    errors++;
+    if (e.errorClass() == ErrorClass.FATAL || config.encodePolicy() == ErrorPolicy.FAIL) {
+      stop("encode failed: " + e.getMessage(), e);
+      record.ack().fail(fatal.toException());
+      return;
+    }
+    skipped++;
+    if (skipWarnings.tryAcquire()) {
+      long suppressed = skipWarnings.takeSuppressed();
+      LOG.warn("stage {}: record of batch {} skipped by the SKIP policy: {}{}", name,
+          record.ack().batchId(), e.getMessage(),
+          suppressed > 0 ? " (" + suppressed + " similar warnings suppressed)" : "");
+    }
+  }
+
+  /* ------------------------------------------------------------------ Sealing and parking */
+
+  private void seal(Shard<T> shard) {
+    if (shard.rows == 0 || fatal != null) {
+      return; // B5: an empty shard seals nothing; a stopped stage ships nothing
+    }
+    try {
+      shard.encoder.finishChunk(shard.buffer);
+    } catch (RuntimeException e) {
+      // B5: a broken encoder ships nothing; the shard's acks fail at teardown and replay.
+      stop("finishChunk failed on shard " + shard.index + ": " + e.getMessage(), e);
+      return;
+    }
+    Frame frame = shard.buffer.split();
+    budget.add(frame.length()); // B5: the budget grows at seal, parked or not
+    EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, shard.rows,
+        shard.acks, shard.firstIngestNanos, shard.oldestEventTimeMs);
+    shard.chunksSealed++;
+    shard.acks = new AckSet();
+    shard.lastAck = null;
+    shard.rows = 0;
+    shard.oldestEventTimeMs = Long.MAX_VALUE;
+    // B7: never overtake an older parked chunk of the same shard.
+    if (shard.parked.isEmpty() && queues.trySend(chunk)) {
+      shard.chunksSent++;
+    } else {
+      shard.parked.addLast(chunk);
+      parkedChunks++;
+      parkedBytes += chunk.sizeBytes();
+    }
+  }
+
+  /** Sends each shard's parked chunks in seal order, stopping at each shard's first refusal. */
+  private boolean drainParked() {
+    if (parkedChunks == 0) {
+      return true;
+    }
+    for (Shard<T> shard : shards) {
+      EncodedChunk head;
+      while ((head = shard.parked.peekFirst()) != null && queues.trySend(head)) {
+        shard.parked.pollFirst();
+        shard.chunksSent++;
+        parkedChunks--;
+        parkedBytes -= head.sizeBytes();
+      }
+    }
+    return parkedChunks == 0;
+  }
+
+  /* ------------------------------------------------------------------ StageLifecycle */
+
+  /** Flushes the counters since the previous call to the metrics listener (B12). */
+  @Override
+  public void onBatchEnd(Duration elapsed) {
+    StageMetrics m = new StageMetrics(name, seen, out, skipped, errors, elapsed, parkedChunks,
+        parkedBytes);
+    seen = 0;
+    out = 0;
+    skipped = 0;
+    errors = 0;
+    metrics.onFlush(m);
+  }
+
+  /** Returns the error that stopped the stage, the first time it is asked (B11). */
+  @Override
+  public Optional<FatalError> takeFatal() {
+    if (fatal == null || fatalTaken) {
+      return Optional.empty();
+    }
+    fatalTaken = true;
+    return Optional.of(fatal);
+  }
+
+  /**
+   * Sends parked chunks (B6, B8). After the stage stopped, nothing is sent any more.
+   *
+   * @return {@link Flow#CONTINUE} when nothing is parked now, else {@link Flow#BLOCKED}
+   */
+  @Override
+  public Flow relieve() {
+    if (fatal == null && !closed) {
+      drainParked();
+    }
+    return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
+  }
+
+  /**
+   * Seals every shard's open chunk and sends what can be sent (B9).
+   *
+   * @return {@link Flow#CONTINUE} only when nothing is left parked
+   */
+  @Override
+  public Flow flushTerminal() {
+    if (fatal == null && !closed) {
+      for (Shard<T> shard : shards) {
+        seal(shard);
+      }
+      drainParked();
+    }
+    return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
+  }
+
+  /**
+   * Tears the stage down (B13): parked chunks return their bytes to the budget and fail their
+   * acknowledgements; open chunks fail theirs. Those batches replay. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    HandoffException cause = fatal != null
+        ? fatal.toException()
+        : new HandoffException(ErrorClass.TRANSIENT,
+            "stage " + name + " torn down before this output was handed to a sink worker");
+    for (Shard<T> shard : shards) {
+      EncodedChunk chunk;
+      while ((chunk = shard.parked.pollFirst()) != null) {
+        parkedChunks--;
+        parkedBytes -= chunk.sizeBytes();
+        shard.chunksFailedBack++;
+        shard.bytesAbandoned += chunk.sizeBytes();
+        shard.rowsFailedBack += chunk.rows();
+        try {
+          chunk.acks().fail(cause);
+        } finally {
+          budget.release(chunk.sizeBytes());
+        }
+      }
+      shard.rowsFailedBack += shard.rows;
+      if (!shard.acks.isResolved()) {
+        shard.acks.fail(cause); // a partial buffer's batches replay too
+      }
+      shard.rows = 0;
+      shard.buffer.truncate(0);
+    }
+  }
+
+  /* ------------------------------------------------------------------ Introspection */
+
+  private void stop(String reason, Throwable cause) {
+    if (fatal == null) {
+      fatal = new FatalError(name, reason, cause);
+      LOG.error("stage {} stopped: {}", name, reason, cause);
+    }
+  }
+
+  /** Returns whether the stage stopped on a fatal error. */
+  public boolean isStopped() {
+    return fatal != null;
+  }
+
+  /** Returns the error that stopped the stage, if any, without consuming it. */
+  public Optional<FatalError> fatalError() {
+    return Optional.ofNullable(fatal);
+  }
+
+  /** Returns the number of shards. */
+  public int numShards() {
+    return shards.length;
+  }
+
+  /** Returns how many chunks are parked now, over all shards. */
+  public int parkedChunks() {
+    return parkedChunks;
+  }
+
+  /** Returns the bytes of the parked chunks now. */
+  public long parkedBytes() {
+    return parkedBytes;
+  }
+
+  /** Returns how many chunks of {@code shard} are parked now. */
+  public int parkedChunks(int shard) {
+    return shards[shard].parked.size();
+  }
+
+  /** Returns the rows in {@code shard}'s open (unsealed) chunk. */
+  public int openRows(int shard) {
+    return shards[shard].rows;
+  }
+
+  /**
+   * Returns the {@link Clock#nanoTime()} at which the oldest parked chunk of {@code shard} got
+   * its first row, or {@link Long#MAX_VALUE} when none is parked.
+   */
+  public long oldestParkedIngestNanos(int shard) {
+    EncodedChunk head = shards[shard].parked.peekFirst();
+    return head == null ? Long.MAX_VALUE : head.oldestIngestNanos();
+  }
+
+  /** Returns the stage name. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns a report per shard; final once {@link #close()} returned. */
+  public List<ShardReport> shardReports() {
+    List<ShardReport> reports = new ArrayList<>(shards.length);
+    for (Shard<T> s : shards) {
+      reports.add(new ShardReport(s.index, s.chunksSealed, s.chunksSent, s.chunksFailedBack,
+          s.bytesAbandoned, s.rowsFailedBack));
+    }
+    return reports;
+  }
+
+  @Override
+  public String toString() {
+    return "SinkHandoff{" + name + ", shards=" + shards.length + ", parked=" + parkedChunks
+        + (fatal != null ? ", stopped" : "") + (closed ? ", closed" : "") + '}';
+  }
+
+  /** One shard's open chunk and its parked chunks. */
+  private static final class Shard<T> {
+    final int index;
+    final RowEncoder<T> encoder;
+    final ChunkBuffer buffer;
+    final ArrayDeque<EncodedChunk> parked = new ArrayDeque<>();
+    AckSet acks = new AckSet();
+    Ack lastAck;
+    int rows;
+    long firstIngestNanos;
+    long oldestEventTimeMs = Long.MAX_VALUE;
+    long nextSequence;
+    long chunksSealed;
+    long chunksSent;
+    long chunksFailedBack;
+    long bytesAbandoned;
+    long rowsFailedBack;
+
+    Shard(int index, RowEncoder<T> encoder, int targetBytes) {
+      this.index = index;
+      this.encoder = Objects.requireNonNull(encoder, "newInstance() returned null");
+      this.buffer = new ChunkBuffer(targetBytes); // B2: pre-sized to the target
+    }
+  }
+
+  /**
+   * Configures a {@link SinkHandoff}. Defaults: name {@code sink}, the key-hash router, an
+   * unlimited budget, {@link ChunkConfig#defaults()}, the system clock, no metrics listener.
+   *
+   * @param <T> the payload type
+   */
+  public static final class Builder<T> {
+    private final RowEncoder<T> encoder;
+    private final ShardQueues queues;
+    private String name = "sink";
+    private ShardRouter router = KeyHashRouter.INSTANCE;
+    private InflightBudget budget = InflightBudget.unlimited();
+    private ChunkConfig config = ChunkConfig.defaults();
+    private Clock clock = Clock.system();
+    private StageMetrics.Listener metrics = StageMetrics.Listener.NONE;
+
+    private Builder(RowEncoder<T> encoder, ShardQueues queues) {
+      this.encoder = Objects.requireNonNull(encoder, "encoder");
+      this.queues = Objects.requireNonNull(queues, "queues");
+    }
+
+    /** Sets the name used in errors, logs and metrics. */
+    public Builder<T> name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Sets the router. */
+    public Builder<T> router(ShardRouter router) {
+      this.router = Objects.requireNonNull(router, "router");
+      return this;
+    }
+
+    /** Sets the in-flight budget shared with the sink workers and the driver. */
+    public Builder<T> budget(InflightBudget budget) {
+      this.budget = Objects.requireNonNull(budget, "budget");
+      return this;
+    }
+
+    /** Sets the chunk target and the encode error policy. */
+    public Builder<T> config(ChunkConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+      return this;
+    }
+
+    /** Sets the clock. */
+    public Builder<T> clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Sets the metrics listener. */
+    public Builder<T> metrics(StageMetrics.Listener metrics) {
+      this.metrics = Objects.requireNonNull(metrics, "metrics");
+      return this;
+    }
+
+    /** Builds the stage; each shard gets its own encoder instance and pre-sized buffer. */
+    public SinkHandoff<T> build() {
+      return new SinkHandoff<>(this);
+    }
+  }
+}

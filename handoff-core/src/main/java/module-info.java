@@ -1,0 +1,27 @@
+import dev.handoff.api.spi.RowEncoderProvider;
+import dev.handoff.api.spi.ShardRouterProvider;
+
+/**
+ * The handoff core: the sink handoff stage ({@link dev.handoff.core.SinkHandoff}), the bounded
+ * per-shard queues, the in-flight byte budget, the driver ({@link dev.handoff.core.Chain}), and
+ * acknowledgement tracking ({@link dev.handoff.core.ack}).
+ *
+ * <p>Encoders and routers are found with {@link java.util.ServiceLoader} through {@link
+ * dev.handoff.core.Providers}; the built-in routers ({@code key-hash}, {@code round-robin},
+ * {@code single-shard}) are provided by this module.
+ */
+module dev.handoff.core {
+  requires transitive dev.handoff.api;
+  requires org.slf4j;
+
+  exports dev.handoff.core;
+  exports dev.handoff.core.ack;
+
+  uses RowEncoderProvider;
+  uses ShardRouterProvider;
+
+  provides ShardRouterProvider with
+      dev.handoff.core.internal.KeyHashRouterProvider,
+      dev.handoff.core.internal.RoundRobinRouterProvider,
+      dev.handoff.core.internal.SingleShardRouterProvider;
+}
