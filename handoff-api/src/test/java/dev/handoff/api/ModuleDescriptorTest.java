@@ -1,0 +1,54 @@
+package dev.handoff.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleDescriptor.Exports;
+import java.lang.module.ModuleDescriptor.Requires;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/*
+ * Surefire runs these tests on the module path with the test classes patched into the module, so
+ * the descriptor read here is the one compiled from module-info.java.
+ */
+final class ModuleDescriptorTest {
+
+  @Test
+  void descriptor_exportsExactlyTheThreeApiPackagesAndNothingElse() {
+    ModuleDescriptor descriptor = descriptor();
+
+    assertThat(descriptor.name()).isEqualTo("dev.handoff.api");
+    assertThat(descriptor.isOpen()).as("open module").isFalse();
+    assertThat(descriptor.exports().stream().map(Exports::source).collect(Collectors.toSet()))
+        .containsExactlyInAnyOrder("dev.handoff.api", "dev.handoff.api.row", "dev.handoff.api.spi");
+    assertThat(descriptor.exports())
+        .as("qualified exports")
+        .noneMatch(Exports::isQualified);
+    assertThat(descriptor.opens()).as("opens").isEmpty();
+    assertThat(descriptor.uses()).as("uses").isEmpty();
+    assertThat(descriptor.provides()).as("provides").isEmpty();
+  }
+
+  @Test
+  void descriptor_requiresOnlyTheMandatedJavaBase() {
+    Set<Requires> requires = descriptor().requires();
+    assertThat(requires).hasSize(1);
+    Requires javaBase = requires.iterator().next();
+    assertThat(javaBase.name()).isEqualTo("java.base");
+    assertThat(javaBase.modifiers()).contains(Requires.Modifier.MANDATED);
+  }
+
+  private static ModuleDescriptor descriptor() {
+    Module module = Ack.class.getModule();
+    ModuleDescriptor descriptor = module.getDescriptor();
+    if (descriptor == null) {
+      fail("dev.handoff.api classes were loaded from the class path (unnamed module "
+          + module + "), not as a named module; Surefire must run this module's tests on the"
+          + " module path (useModulePath=true, module-info.java present in src/main/java)");
+    }
+    return descriptor;
+  }
+}
