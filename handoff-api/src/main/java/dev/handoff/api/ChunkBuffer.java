@@ -75,6 +75,9 @@ public final class ChunkBuffer {
    */
   public Frame split() {
     if (length == 0) {
+      if (bytes.length != initialCapacity) {
+        bytes = new byte[initialCapacity]; // a rolled-back large row must not pin a big array
+      }
       return Frame.empty();
     }
     Frame frame = new Frame(bytes, length);
@@ -89,6 +92,9 @@ public final class ChunkBuffer {
    * @throws IllegalStateException if the buffer would exceed the largest array size
    */
   public void ensureWritable(int extra) {
+    if (extra < 0) {
+      throw new IllegalArgumentException("extra : " + extra + " (expected: >= 0)");
+    }
     int needed = length + extra;
     if (needed - bytes.length > 0 || needed < 0) {
       grow(extra);
@@ -204,7 +210,8 @@ public final class ChunkBuffer {
    */
   public int writeUtf8(CharSequence text) {
     int n = text.length();
-    ensureWritable(n * 3);
+    // Up to 3 bytes per char; long texts are measured exactly so they don't triple the buffer.
+    ensureWritable(n <= 4096 ? n * 3 : utf8Length(text));
     byte[] b = bytes;
     int pos = length;
     int start = pos;

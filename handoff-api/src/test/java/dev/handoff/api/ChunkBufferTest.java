@@ -434,4 +434,30 @@ final class ChunkBufferTest {
     bb.get(out);
     return out;
   }
+
+  @Test
+  void split_ofEmptyBufferAfterRolledBackLargeRow_dropsTheGrownArray() {
+    ChunkBuffer buf = new ChunkBuffer(16);
+    buf.writeZeros(1000);
+    buf.truncate(0);
+    assertThat(buf.split().length()).isZero();
+    assertThat(buf.capacity()).isEqualTo(16);
+  }
+
+  @Test
+  void ensureWritable_rejectsNegativeExtraWhateverTheLength() {
+    ChunkBuffer buf = new ChunkBuffer(16);
+    buf.writeByte(1);
+    assertThatThrownBy(() -> buf.ensureWritable(-1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
+  }
+
+  @Test
+  void writeUtf8_ofLongAsciiText_growsOnlyToItsEncodedLength() {
+    ChunkBuffer buf = new ChunkBuffer(16);
+    String text = "a".repeat(100_000);
+    assertThat(buf.writeUtf8(text)).isEqualTo(100_000);
+    assertThat(buf.capacity()).isLessThan(200_000);
+    assertThat(buf.toByteArray()).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+  }
 }

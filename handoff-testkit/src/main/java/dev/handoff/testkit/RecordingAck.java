@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An {@link Ack} that records what happened to it: how many holders it has, whether it was
- * failed, and how often it resolved. It starts with no holder (the test plays the source). Thread-safe.
+ * failed, and how often it resolved. It starts with no holder (the test plays the source).
+ * Thread-safe.
  */
 public final class RecordingAck implements Ack {
   private final long batchId;

@@ -7,7 +7,8 @@ package dev.handoff.testkit;
  * @param seq a number unique among the rows of a test, written into the encoded row so a test can
  *     read back which rows a frame holds and in which order
  * @param key the routing key
- * @param bytes how many bytes the encoded row takes, {@code >= } {@link TestRowEncoder#MIN_ROW_BYTES}
+ * @param bytes how many bytes the encoded row takes, at least {@link
+ *     TestRowEncoder#MIN_ROW_BYTES}
  * @param fault what goes wrong when the row is encoded
  */
 public record TestRow(long seq, long key, int bytes, Fault fault) {
