@@ -114,17 +114,21 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
 
   /**
    * Routes, encodes and, when the shard's chunk reaches the target, seals and hands it on. Never
-   * blocks and never rejects a record (B1); pressure shows in {@link #relieve()}.
+   * blocks and never rejects a record (B1); pressure shows in {@link #relieve()}. A stage that
+   * stopped or was {@linkplain #close() closed} takes nothing: it fails the record's batch.
    *
    * @return {@link Flow#CONTINUE}, always
    */
   @Override
   public Flow push(Record<T> record) {
     seen++;
-    if (fatal != null) {
-      // B11/B14: a stopped stage takes nothing, but the batch must not be acknowledged as if
-      // this record had been delivered.
-      record.ack().fail(fatal.toException());
+    if (fatal != null || closed) {
+      // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
+      // acknowledged as if this record had been delivered. (After close() nothing would ever
+      // seal, send or fail what a push left in a shard.)
+      record.ack().fail(fatal != null ? fatal.toException()
+          : new HandoffException(ErrorClass.TRANSIENT,
+              "stage " + name + " is closed; a record pushed after close() is not taken"));
       return Flow.CONTINUE;
     }
     int idx = router.route(record.meta(), shards.length);
