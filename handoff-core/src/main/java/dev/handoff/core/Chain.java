@@ -78,6 +78,8 @@ public final class Chain<T> {
    *
    * @return the report
    * @throws InterruptedException if interrupted while backing off; the stage is closed first
+   * @throws RuntimeException what the source threw; the stage is closed first, so unsent output
+   *     fails its acknowledgements and leaves the budget
    */
   public ChainReport run() throws InterruptedException {
     try {
@@ -88,7 +90,7 @@ public final class Chain<T> {
         }
       }
       return report;
-    } catch (InterruptedException e) {
+    } catch (InterruptedException | RuntimeException e) {
       stage.close();
       throw e;
     }
@@ -116,18 +118,17 @@ public final class Chain<T> {
     }
     nextBackoffNanos = minBackoffNanos;
     long start = clock.nanoTime();
-    boolean pulled = source.pushNext(stage);
-    if (pulled) {
-      payloads++;
+    if (!source.pushNext(stage)) {
+      // Exhausted: no payload was pulled, so there is no batch end to report; drain now.
+      startDrain();
+      return stepDraining();
     }
+    payloads++;
     stage.onBatchEnd(Duration.ofNanos(clock.nanoTime() - start));
     Optional<FatalError> f = stage.takeFatal();
     if (f.isPresent()) {
       fatal = f.get();
       return finish(); // stop at once: no drain after a fatal
-    }
-    if (!pulled) {
-      startDrain();
     }
     return Step.PULLED;
   }

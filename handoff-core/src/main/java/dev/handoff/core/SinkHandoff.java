@@ -131,7 +131,15 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
               "stage " + name + " is closed; a record pushed after close() is not taken"));
       return Flow.CONTINUE;
     }
-    int idx = router.route(record.meta(), shards.length);
+    int idx;
+    try {
+      idx = router.route(record.meta(), shards.length);
+    } catch (RuntimeException e) {
+      // Like an encoder's unchecked exception: the router is broken; push still never throws.
+      stop("router " + router.getClass().getName() + " threw " + e, e);
+      record.ack().fail(fatal.toException());
+      return Flow.CONTINUE;
+    }
     if (idx < 0 || idx >= shards.length) {
       stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
           + shards.length + " shards", null);
@@ -287,7 +295,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       for (Shard<T> shard : shards) {
         seal(shard);
       }
-      drainParked();
+      if (fatal == null) { // finishChunk may have failed while sealing: then send nothing more
+        drainParked();
+      }
     }
     return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
   }
