@@ -933,6 +933,11 @@ final class SinkHandoffTest {
       assertThat(f.flushes.get(0).errors()).isEqualTo(1);
     }
 
+    /**
+     * Counts the stage's warnings as slf4j-simple prints them: to {@code System.err}, looked up
+     * at every write (its default), so swapping {@code System.err} captures them. The limiter
+     * itself is also tested directly below.
+     */
     @Test
     void b10_skipWarningsAreRateLimitedToFivePerTenSecondsOfTheStageClock() {
       Fixture f = new Fixture("b10-skip-warnings", TestRowEncoder.rows(), 1, 8, 10_000,
