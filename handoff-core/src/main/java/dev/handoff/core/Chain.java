@@ -90,21 +90,33 @@ public final class Chain<T> {
         }
       }
       return report;
-    } catch (InterruptedException | RuntimeException e) {
+    } catch (InterruptedException e) {
       stage.close();
+      phase = Phase.DONE;
       throw e;
     }
   }
 
-  /** Does one unit of work. Call it again until it returns {@link Step#DONE}. */
+  /**
+   * Does one unit of work. Call it again until it returns {@link Step#DONE}.
+   *
+   * @throws RuntimeException what the source threw; the stage is closed first (unsent output
+   *     fails its acknowledgements and leaves the budget) and the chain is done
+   */
   public Step step() {
-    switch (phase) {
-      case RUNNING:
-        return stepRunning();
-      case DRAINING:
-        return stepDraining();
-      default:
-        return Step.DONE;
+    try {
+      switch (phase) {
+        case RUNNING:
+          return stepRunning();
+        case DRAINING:
+          return stepDraining();
+        default:
+          return Step.DONE;
+      }
+    } catch (RuntimeException e) {
+      stage.close();
+      phase = Phase.DONE;
+      throw e;
     }
   }
 

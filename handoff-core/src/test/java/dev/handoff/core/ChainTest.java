@@ -510,6 +510,24 @@ final class ChainTest {
     assertThat(ack.holders()).as("only the queued chunk still holds the batch").isEqualTo(1);
   }
 
+  @Test
+  void stepClosesTheStageAndIsDoneWhenTheSourceThrows() {
+    ManualClock clock = new ManualClock();
+    Rig rig = new Rig(clock, 1, 1, 100);
+    RecordingAck ack = new RecordingAck(1);
+    ScriptedSource source = new ScriptedSource().payload(out -> {
+      out.push(rec(0, 0, 30, ack)); // open
+      throw new IllegalStateException("source broke");
+    });
+    Chain<TestRow> chain = rig.chain(source, clock).build();
+
+    assertThatThrownBy(chain::step).hasMessage("source broke");
+
+    assertThat(ack.failed()).as("the open buffer's batch fails at once").isTrue();
+    assertThat(ack.holders()).isZero();
+    assertThat(chain.step()).isEqualTo(Chain.Step.DONE);
+  }
+
   /* ------------------------------------------------------------------ step() protocol */
 
   @Test

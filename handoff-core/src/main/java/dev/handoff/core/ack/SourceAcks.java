@@ -22,6 +22,9 @@ public final class SourceAcks {
   private long nextBatchId;
   private long checkpoint;
   private long delivered;
+  private int pending;
+  /** Set once a failed batch reaches the head of the window: the checkpoint can never move again. */
+  private boolean frozen;
 
   /** Creates a tracker whose first batch is {@code 0}. */
   public SourceAcks(String source) {
@@ -54,7 +57,10 @@ public final class SourceAcks {
   /** Opens the next batch, held by the source until {@link SourceBatch#complete()}. */
   public synchronized SourceBatch begin() {
     SourceBatch batch = new SourceBatch(this, nextBatchId++);
-    window.addLast(batch);
+    pending++;
+    if (!frozen) {
+      window.addLast(batch); // a frozen checkpoint needs no window: nothing can pass the failure
+    }
     return batch;
   }
 
@@ -68,13 +74,7 @@ public final class SourceAcks {
 
   /** Returns how many batches are still pending (not resolved). */
   public synchronized int pendingBatches() {
-    int n = 0;
-    for (SourceBatch b : window) {
-      if (b.state() == SourceBatch.State.PENDING) {
-        n++;
-      }
-    }
-    return n;
+    return pending;
   }
 
   /** Returns the ids of the batches that failed, in the order they resolved. */
@@ -92,9 +92,15 @@ public final class SourceAcks {
     return nextBatchId;
   }
 
+  /** Returns how many batches the checkpoint window holds (for tests). */
+  synchronized int windowSize() {
+    return window.size();
+  }
+
   void resolved(SourceBatch batch) {
     long cp;
     synchronized (this) {
+      pending--;
       if (batch.state() == SourceBatch.State.FAILED) {
         failed.add(batch.batchId());
       } else {
@@ -105,6 +111,12 @@ public final class SourceAcks {
       while ((head = window.peekFirst()) != null && head.state() == SourceBatch.State.DELIVERED) {
         window.pollFirst();
         checkpoint = head.batchId();
+      }
+      if (head != null && head.state() == SourceBatch.State.FAILED) {
+        // Keeping later batches would only grow memory while the pipeline runs on; the source
+        // replays from the checkpoint after its restart anyway.
+        frozen = true;
+        window.clear();
       }
       cp = checkpoint;
     }

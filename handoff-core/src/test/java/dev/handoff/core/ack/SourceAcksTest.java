@@ -94,6 +94,25 @@ final class SourceAcksTest {
   }
 
   @Test
+  void failedBatch_letsTheTrackerForgetLaterBatchesSoMemoryStaysFlat() {
+    SourceAcks acks = new SourceAcks("s");
+    SourceBatch b0 = acks.begin();
+    b0.fail(new IllegalStateException("x"));
+    b0.complete();
+    for (int i = 0; i < 10_000; i++) {
+      acks.begin().complete();
+    }
+    SourceBatch open = acks.begin();
+    assertThat(acks.checkpoint()).isEqualTo(-1);
+    assertThat(acks.pendingBatches()).isEqualTo(1);
+    assertThat(acks.windowSize()).as("nothing kept behind a failed head").isZero();
+    assertThat(acks.deliveredBatches()).isEqualTo(10_000);
+    assertThat(acks.toString()).contains("failed=[0]");
+    open.complete();
+    assertThat(acks.pendingBatches()).isZero();
+  }
+
+  @Test
   void failedBatch_stallsTheCheckpointForeverAndIsListed() {
     Calls calls = new Calls();
     SourceAcks acks = new SourceAcks("s", 0, calls);
