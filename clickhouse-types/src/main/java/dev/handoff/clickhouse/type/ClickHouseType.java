@@ -1,0 +1,427 @@
+package dev.handoff.clickhouse.type;
+
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One ClickHouse data type: its family ({@link TypeKind}), its parameters and its nested types.
+ * Immutable; equal types are {@link #equals equal}.
+ *
+ * <p>{@link #parse} reads a type exactly as ClickHouse prints it in {@code DESCRIBE TABLE} and
+ * {@code system.columns}; {@link #toString()} prints it back in the server's canonical spelling
+ * ({@code Decimal(P, S)}, enum elements sorted by value, {@code ", "} between arguments).
+ */
+public final class ClickHouseType {
+
+  private final TypeKind kind;
+  private final int precision;
+  private final int scale;
+  private final int length;
+  private final String timeZone;
+  private final ZoneId zone;
+  private final List<ClickHouseType> elements;
+  private final List<String> names;
+  private final String[] enumNames;
+  private final int[] enumValues;
+  private final Map<String, Integer> enumByName;
+  private final String canonical;
+
+  private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
+      List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues) {
+    this.kind = kind;
+    this.precision = precision;
+    this.scale = scale;
+    this.length = length;
+    this.timeZone = timeZone;
+    this.zone = timeZone == null ? ZoneOffset.UTC : zoneOf(timeZone);
+    this.elements = elements;
+    this.names = names;
+    this.enumNames = enumNames;
+    this.enumValues = enumValues;
+    if (enumNames != null) {
+      Map<String, Integer> m = new HashMap<>();
+      for (int i = 0; i < enumNames.length; i++) {
+        if (m.put(enumNames[i], enumValues[i]) != null) {
+          throw new IllegalArgumentException("duplicate enum name '" + enumNames[i] + "'");
+        }
+      }
+      this.enumByName = Map.copyOf(m);
+    } else {
+      this.enumByName = Map.of();
+    }
+    this.canonical = render();
+  }
+
+  private static ZoneId zoneOf(String tz) {
+    try {
+      return ZoneId.of(tz);
+    } catch (DateTimeException e) {
+      throw new IllegalArgumentException("unknown time zone '" + tz + "'", e);
+    }
+  }
+
+  /* ------------------------------------------------------------------ Parsing */
+
+  /**
+   * Parses a type string.
+   *
+   * @throws TypeParseException if the string is malformed or names an unsupported type; the
+   *     message gives the position and what was expected
+   */
+  public static ClickHouseType parse(String typeString) {
+    return new TypeParser(typeString).parseWhole();
+  }
+
+  /* ------------------------------------------------------------------ Factories */
+
+  /**
+   * Returns a type without parameters: a number, {@code Bool}, {@code String}, {@code Date},
+   * {@code Date32}, {@code DateTime} (UTC), {@code UUID}, {@code IPv4}, {@code IPv6}, {@code
+   * Nothing}.
+   */
+  public static ClickHouseType of(TypeKind kind) {
+    switch (kind) {
+      case DECIMAL: case FIXED_STRING: case DATETIME64: case ENUM8: case ENUM16: case NULLABLE:
+      case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
+        throw new IllegalArgumentException(kind + " needs parameters");
+      default:
+        return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, null, null);
+    }
+  }
+
+  /** Returns {@code Decimal(precision, scale)}, {@code 1 <= precision <= 76}, {@code 0 <= scale <= precision}. */
+  public static ClickHouseType decimal(int precision, int scale) {
+    if (precision < 1 || precision > 76) {
+      throw new IllegalArgumentException("Decimal precision " + precision + " (expected: 1..76)");
+    }
+    if (scale < 0 || scale > precision) {
+      throw new IllegalArgumentException(
+          "Decimal scale " + scale + " (expected: 0.." + precision + ")");
+    }
+    return new ClickHouseType(TypeKind.DECIMAL, precision, scale, 0, null, List.of(), null, null,
+        null);
+  }
+
+  /** Returns {@code FixedString(length)}, {@code length >= 1}. */
+  public static ClickHouseType fixedString(int length) {
+    if (length < 1) {
+      throw new IllegalArgumentException("FixedString length " + length + " (expected: >= 1)");
+    }
+    return new ClickHouseType(TypeKind.FIXED_STRING, 0, 0, length, null, List.of(), null, null,
+        null);
+  }
+
+  /** Returns {@code DateTime('timeZone')}, or plain {@code DateTime} for {@code null}. */
+  public static ClickHouseType dateTime(String timeZone) {
+    return new ClickHouseType(TypeKind.DATETIME, 0, 0, 0, timeZone, List.of(), null, null, null);
+  }
+
+  /** Returns {@code DateTime64(precision[, 'timeZone'])}, {@code 0 <= precision <= 9}. */
+  public static ClickHouseType dateTime64(int precision, String timeZone) {
+    if (precision < 0 || precision > 9) {
+      throw new IllegalArgumentException("DateTime64 precision " + precision + " (expected: 0..9)");
+    }
+    return new ClickHouseType(TypeKind.DATETIME64, precision, 0, 0, timeZone, List.of(), null,
+        null, null);
+  }
+
+  /**
+   * Returns {@code Enum8} or {@code Enum16} with the given elements (any order; printed sorted by
+   * value).
+   */
+  public static ClickHouseType enumType(TypeKind kind, String[] names, int[] values) {
+    if (kind != TypeKind.ENUM8 && kind != TypeKind.ENUM16) {
+      throw new IllegalArgumentException(kind + " is not an enum kind");
+    }
+    if (names.length != values.length || names.length == 0) {
+      throw new IllegalArgumentException("an enum needs as many names as values, at least one");
+    }
+    int min = kind == TypeKind.ENUM8 ? Byte.MIN_VALUE : Short.MIN_VALUE;
+    int max = kind == TypeKind.ENUM8 ? Byte.MAX_VALUE : Short.MAX_VALUE;
+    Integer[] order = new Integer[names.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+      if (values[i] < min || values[i] > max) {
+        throw new IllegalArgumentException("enum value " + values[i] + " of '" + names[i]
+            + "' out of range for " + kind + " (" + min + ".." + max + ")");
+      }
+    }
+    Arrays.sort(order, (a, b) -> Integer.compare(values[a], values[b]));
+    String[] n = new String[names.length];
+    int[] v = new int[names.length];
+    for (int i = 0; i < order.length; i++) {
+      n[i] = names[order[i]];
+      v[i] = values[order[i]];
+      if (i > 0 && v[i] == v[i - 1]) {
+        throw new IllegalArgumentException("duplicate enum value " + v[i]);
+      }
+    }
+    return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, n, v);
+  }
+
+  /** Returns {@code Nullable(inner)}. */
+  public static ClickHouseType nullable(ClickHouseType inner) {
+    return new ClickHouseType(TypeKind.NULLABLE, 0, 0, 0, null, List.of(inner), null, null, null);
+  }
+
+  /** Returns {@code Array(element)}. */
+  public static ClickHouseType array(ClickHouseType element) {
+    return new ClickHouseType(TypeKind.ARRAY, 0, 0, 0, null, List.of(element), null, null, null);
+  }
+
+  /** Returns {@code LowCardinality(inner)}. */
+  public static ClickHouseType lowCardinality(ClickHouseType inner) {
+    return new ClickHouseType(TypeKind.LOW_CARDINALITY, 0, 0, 0, null, List.of(inner), null, null,
+        null);
+  }
+
+  /** Returns {@code Map(key, value)}. */
+  public static ClickHouseType map(ClickHouseType key, ClickHouseType value) {
+    return new ClickHouseType(TypeKind.MAP, 0, 0, 0, null, List.of(key, value), null, null, null);
+  }
+
+  /** Returns {@code Tuple(elements...)}, unnamed. */
+  public static ClickHouseType tuple(List<ClickHouseType> elements) {
+    if (elements.isEmpty()) {
+      throw new IllegalArgumentException("a Tuple needs at least one element");
+    }
+    return new ClickHouseType(TypeKind.TUPLE, 0, 0, 0, null, List.copyOf(elements), null, null,
+        null);
+  }
+
+  /** Returns a named {@code Tuple(name1 T1, ...)}, or {@code Nested(...)} for kind NESTED. */
+  public static ClickHouseType named(TypeKind kind, List<String> names,
+      List<ClickHouseType> elements) {
+    if (kind != TypeKind.TUPLE && kind != TypeKind.NESTED) {
+      throw new IllegalArgumentException(kind + " has no named elements");
+    }
+    if (names.size() != elements.size() || elements.isEmpty()) {
+      throw new IllegalArgumentException("named elements need as many names as types, at least one");
+    }
+    return new ClickHouseType(kind, 0, 0, 0, null, List.copyOf(elements), List.copyOf(names), null,
+        null);
+  }
+
+  /* ------------------------------------------------------------------ Accessors */
+
+  /** Returns the family. */
+  public TypeKind kind() {
+    return kind;
+  }
+
+  /** Returns the precision of {@code Decimal} and {@code DateTime64}, else 0. */
+  public int precision() {
+    return precision;
+  }
+
+  /** Returns the scale of {@code Decimal}, else 0. */
+  public int scale() {
+    return scale;
+  }
+
+  /** Returns N of {@code FixedString(N)}, else 0. */
+  public int length() {
+    return length;
+  }
+
+  /** Returns the time-zone argument of {@code DateTime}/{@code DateTime64}, or {@code null}. */
+  public String timeZone() {
+    return timeZone;
+  }
+
+  /** Returns the zone values are interpreted in when they carry none: the type's, else UTC. */
+  public ZoneId zone() {
+    return zone;
+  }
+
+  /** Returns the nested types: one for Nullable/Array/LowCardinality, two for Map, k for Tuple. */
+  public List<ClickHouseType> elements() {
+    return elements;
+  }
+
+  /** Returns the single nested type of Nullable, Array or LowCardinality. */
+  public ClickHouseType element() {
+    if (elements.size() != 1 || kind == TypeKind.TUPLE || kind == TypeKind.NESTED) {
+      throw new IllegalStateException(canonical + " has no single element type");
+    }
+    return elements.get(0);
+  }
+
+  /** Returns the element names of a named Tuple or a Nested, or {@code null}. */
+  public List<String> names() {
+    return names;
+  }
+
+  /** Returns the number of enum elements. */
+  public int enumSize() {
+    return enumNames == null ? 0 : enumNames.length;
+  }
+
+  /** Returns the name of enum element {@code i} (elements sorted by value). */
+  public String enumName(int i) {
+    return enumNames[i];
+  }
+
+  /** Returns the value of enum element {@code i} (elements sorted by value). */
+  public int enumValue(int i) {
+    return enumValues[i];
+  }
+
+  /** Returns the value of the enum element called {@code name}, or {@code null}. */
+  public Integer enumValueOf(String name) {
+    return enumByName.get(name);
+  }
+
+  /** Returns whether {@code value} is a declared enum value. */
+  public boolean hasEnumValue(int value) {
+    return enumValues != null && Arrays.binarySearch(enumValues, value) >= 0;
+  }
+
+  /**
+   * Returns the byte width of one value in RowBinary and Native when it is fixed, else {@code -1}
+   * (strings, composites).
+   */
+  public int fixedWidth() {
+    switch (kind) {
+      case DECIMAL:
+        return decimalWidth();
+      case FIXED_STRING:
+        return length;
+      default:
+        return kind.fixedWidth();
+    }
+  }
+
+  /** Returns the byte width of a Decimal: 4 (P &lt;= 9), 8 (&lt;= 18), 16 (&lt;= 38) or 32. */
+  public int decimalWidth() {
+    if (kind != TypeKind.DECIMAL) {
+      throw new IllegalStateException(canonical + " is not a Decimal");
+    }
+    return precision <= 9 ? 4 : precision <= 18 ? 8 : precision <= 38 ? 16 : 32;
+  }
+
+  /** Returns whether this is {@code Nullable(...)}. */
+  public boolean isNullable() {
+    return kind == TypeKind.NULLABLE;
+  }
+
+  /* ------------------------------------------------------------------ Printing */
+
+  private String render() {
+    StringBuilder sb = new StringBuilder();
+    switch (kind) {
+      case DECIMAL:
+        return sb.append("Decimal(").append(precision).append(", ").append(scale).append(')')
+            .toString();
+      case FIXED_STRING:
+        return "FixedString(" + length + ")";
+      case DATETIME:
+        return timeZone == null ? "DateTime" : "DateTime(" + quote(timeZone) + ")";
+      case DATETIME64:
+        return "DateTime64(" + precision + (timeZone == null ? "" : ", " + quote(timeZone)) + ")";
+      case ENUM8:
+      case ENUM16:
+        sb.append(kind == TypeKind.ENUM8 ? "Enum8(" : "Enum16(");
+        for (int i = 0; i < enumNames.length; i++) {
+          sb.append(i == 0 ? "" : ", ").append(quote(enumNames[i])).append(" = ")
+              .append(enumValues[i]);
+        }
+        return sb.append(')').toString();
+      case NULLABLE:
+        return "Nullable(" + elements.get(0) + ")";
+      case ARRAY:
+        return "Array(" + elements.get(0) + ")";
+      case LOW_CARDINALITY:
+        return "LowCardinality(" + elements.get(0) + ")";
+      case MAP:
+        return "Map(" + elements.get(0) + ", " + elements.get(1) + ")";
+      case TUPLE:
+      case NESTED:
+        sb.append(kind == TypeKind.TUPLE ? "Tuple(" : "Nested(");
+        for (int i = 0; i < elements.size(); i++) {
+          sb.append(i == 0 ? "" : ", ");
+          if (names != null) {
+            sb.append(names.get(i)).append(' ');
+          }
+          sb.append(elements.get(i));
+        }
+        return sb.append(')').toString();
+      default:
+        return simpleName(kind);
+    }
+  }
+
+  static String simpleName(TypeKind kind) {
+    switch (kind) {
+      case INT8: return "Int8";
+      case INT16: return "Int16";
+      case INT32: return "Int32";
+      case INT64: return "Int64";
+      case INT128: return "Int128";
+      case INT256: return "Int256";
+      case UINT8: return "UInt8";
+      case UINT16: return "UInt16";
+      case UINT32: return "UInt32";
+      case UINT64: return "UInt64";
+      case UINT128: return "UInt128";
+      case UINT256: return "UInt256";
+      case FLOAT32: return "Float32";
+      case FLOAT64: return "Float64";
+      case BOOL: return "Bool";
+      case STRING: return "String";
+      case DATE: return "Date";
+      case DATE32: return "Date32";
+      case DATETIME: return "DateTime";
+      case UUID: return "UUID";
+      case IPV4: return "IPv4";
+      case IPV6: return "IPv6";
+      case NOTHING: return "Nothing";
+      default: throw new IllegalArgumentException(kind + " has parameters");
+    }
+  }
+
+  /** Quotes a string literal as ClickHouse prints it: single quotes, backslash escapes. */
+  static String quote(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\'': sb.append("\\'"); break;
+        case '\\': sb.append("\\\\"); break;
+        case '\n': sb.append("\\n"); break;
+        case '\t': sb.append("\\t"); break;
+        case '\r': sb.append("\\r"); break;
+        case '\0': sb.append("\\0"); break;
+        default: sb.append(c);
+      }
+    }
+    return sb.append('\'').toString();
+  }
+
+  /** Returns the type in ClickHouse's canonical spelling. */
+  @Override
+  public String toString() {
+    return canonical;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ClickHouseType t && canonical.equals(t.canonical);
+  }
+
+  @Override
+  public int hashCode() {
+    return canonical.hashCode();
+  }
+
+  /** Returns {@code Objects.requireNonNull}-checked kind, for switch statements in encoders. */
+  static TypeKind kindOf(ClickHouseType t) {
+    return Objects.requireNonNull(t, "type").kind;
+  }
+}

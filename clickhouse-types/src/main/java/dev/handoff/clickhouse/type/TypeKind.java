@@ -1,0 +1,87 @@
+package dev.handoff.clickhouse.type;
+
+/** The ClickHouse type families handoff encodes. */
+public enum TypeKind {
+  /** {@code Int8}. */
+  INT8(1),
+  /** {@code Int16}. */
+  INT16(2),
+  /** {@code Int32}. */
+  INT32(4),
+  /** {@code Int64}. */
+  INT64(8),
+  /** {@code Int128}. */
+  INT128(16),
+  /** {@code Int256}. */
+  INT256(32),
+  /** {@code UInt8}. */
+  UINT8(1),
+  /** {@code UInt16}. */
+  UINT16(2),
+  /** {@code UInt32}. */
+  UINT32(4),
+  /** {@code UInt64}. */
+  UINT64(8),
+  /** {@code UInt128}. */
+  UINT128(16),
+  /** {@code UInt256}. */
+  UINT256(32),
+  /** {@code Float32}. */
+  FLOAT32(4),
+  /** {@code Float64}. */
+  FLOAT64(8),
+  /** {@code Bool}. */
+  BOOL(1),
+  /** {@code Decimal(P, S)}; the width (4, 8, 16 or 32 bytes) follows from P. */
+  DECIMAL(-1),
+  /** {@code String}. */
+  STRING(-1),
+  /** {@code FixedString(N)}. */
+  FIXED_STRING(-1),
+  /** {@code Date}: UInt16 days since 1970-01-01. */
+  DATE(2),
+  /** {@code Date32}: Int32 days since 1970-01-01. */
+  DATE32(4),
+  /** {@code DateTime} or {@code DateTime('zone')}: UInt32 seconds since the epoch. */
+  DATETIME(4),
+  /** {@code DateTime64(P)} or {@code DateTime64(P, 'zone')}: Int64 ticks of 10^-P s. */
+  DATETIME64(8),
+  /** {@code UUID}. */
+  UUID(16),
+  /** {@code IPv4}. */
+  IPV4(4),
+  /** {@code IPv6}. */
+  IPV6(16),
+  /** {@code Enum8('name' = value, ...)}. */
+  ENUM8(1),
+  /** {@code Enum16('name' = value, ...)}. */
+  ENUM16(2),
+  /** {@code Nullable(T)}. */
+  NULLABLE(-1),
+  /** {@code Array(T)}. */
+  ARRAY(-1),
+  /** {@code Tuple(T1, ...)} or {@code Tuple(name1 T1, ...)}. */
+  TUPLE(-1),
+  /** {@code Map(K, V)}. */
+  MAP(-1),
+  /** {@code LowCardinality(T)}. */
+  LOW_CARDINALITY(-1),
+  /**
+   * {@code Nested(name1 T1, ...)}, as a single column (servers with {@code flatten_nested=0});
+   * encoded exactly as {@code Array(Tuple(T1, ...))}.
+   */
+  NESTED(-1),
+  /** {@code Nothing}, only inside {@code Nullable(Nothing)}; never a table column. */
+  NOTHING(-1);
+
+  private final int fixedWidth;
+
+  TypeKind(int fixedWidth) {
+    this.fixedWidth = fixedWidth;
+  }
+
+  /** Returns the byte width of one value when it does not depend on parameters, else {@code -1}. */
+  public int fixedWidth() {
+    return fixedWidth;
+  }
+}
