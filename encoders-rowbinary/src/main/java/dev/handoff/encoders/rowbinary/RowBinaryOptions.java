@@ -1,0 +1,21 @@
+package dev.handoff.encoders.rowbinary;
+
+/** The option keys and values of the {@code rowbinary} encoder provider. */
+public final class RowBinaryOptions {
+  private RowBinaryOptions() {}
+
+  /** The provider name: {@code Providers.encoder(RowBinaryOptions.NAME)}. */
+  public static final String NAME = "rowbinary";
+
+  /** Option key: which header starts each frame. */
+  public static final String HEADER = "header";
+
+  /** {@link #HEADER} value: no header; the body of {@code FORMAT RowBinary}. The default. */
+  public static final String HEADER_NONE = "none";
+
+  /**
+   * {@link #HEADER} value: each frame starts with the column count, names and types; the body of
+   * {@code FORMAT RowBinaryWithNamesAndTypes} (ClickHouse 19 and later).
+   */
+  public static final String HEADER_NAMES_AND_TYPES = "names-and-types";
+}

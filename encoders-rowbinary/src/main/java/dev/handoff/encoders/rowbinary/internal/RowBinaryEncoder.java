@@ -1,0 +1,64 @@
+package dev.handoff.encoders.rowbinary.internal;
+
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.HandoffException;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.TableSchema;
+import dev.handoff.clickhouse.type.ClickHouseType;
+
+/**
+ * Encodes rows in RowBinary: per row, each column's value in table order, nothing else. With a
+ * header, every frame starts with the RowBinaryWithNamesAndTypes header.
+ */
+final class RowBinaryEncoder<T> implements RowEncoder<T> {
+  private final TableSchema schema;
+  private final ClickHouseType[] types;
+  private final RowAccessor<T> accessor;
+  private final byte[] header;
+  private final ValueWriter[] writers;
+
+  RowBinaryEncoder(TableSchema schema, ClickHouseType[] types, RowAccessor<T> accessor,
+      byte[] header) {
+    this.schema = schema;
+    this.types = types;
+    this.accessor = accessor;
+    this.header = header;
+    this.writers = new ValueWriter[types.length];
+    for (int i = 0; i < types.length; i++) {
+      writers[i] = ValueWriter.of(types[i], schema.column(i).name());
+    }
+  }
+
+  @Override
+  public void encode(T row, ChunkBuffer buffer) {
+    if (header != null && buffer.length() == 0) {
+      // A new frame begins with this row. If the row fails, the stage truncates the header away
+      // with it, and the next row writes it again.
+      buffer.writeBytes(header);
+    }
+    int column = 0;
+    try {
+      for (; column < writers.length; column++) {
+        writers[column].write(accessor, row, column, buffer);
+      }
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // An adapter that returned the wrong Java type, or any other surprise: still a record
+      // error, never a different exception type.
+      throw HandoffException.data("column " + schema.column(column).name() + " ("
+          + types[column] + "): cannot read the value: " + e);
+    }
+  }
+
+  @Override
+  public RowEncoder<T> newInstance() {
+    return new RowBinaryEncoder<>(schema, types, accessor, header);
+  }
+
+  @Override
+  public String toString() {
+    return "RowBinaryEncoder" + schema.columns();
+  }
+}

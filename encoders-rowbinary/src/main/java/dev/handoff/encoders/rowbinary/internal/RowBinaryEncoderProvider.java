@@ -1,0 +1,82 @@
+package dev.handoff.encoders.rowbinary.internal;
+
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.RowEncoderProvider;
+import dev.handoff.api.spi.TableSchema;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.type.TypeKind;
+import dev.handoff.encoders.rowbinary.RowBinaryOptions;
+import java.util.Map;
+import java.util.Objects;
+
+/** Provides the {@code rowbinary} encoder. */
+public final class RowBinaryEncoderProvider implements RowEncoderProvider {
+
+  /** Creates the provider; called by {@link java.util.ServiceLoader}. */
+  public RowBinaryEncoderProvider() {}
+
+  @Override
+  public String name() {
+    return RowBinaryOptions.NAME;
+  }
+
+  @Override
+  public <T> RowEncoder<T> create(TableSchema schema, RowAccessor<T> accessor,
+      Map<String, String> options) {
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(accessor, "accessor");
+    boolean withHeader = false;
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (!e.getKey().equals(RowBinaryOptions.HEADER)) {
+        throw new IllegalArgumentException("rowbinary: unknown option '" + e.getKey()
+            + "' (known: " + RowBinaryOptions.HEADER + ")");
+      }
+      switch (e.getValue()) {
+        case RowBinaryOptions.HEADER_NONE:
+          withHeader = false;
+          break;
+        case RowBinaryOptions.HEADER_NAMES_AND_TYPES:
+          withHeader = true;
+          break;
+        default:
+          throw new IllegalArgumentException("rowbinary: option header=" + e.getValue()
+              + " (expected: " + RowBinaryOptions.HEADER_NONE + " or "
+              + RowBinaryOptions.HEADER_NAMES_AND_TYPES + ")");
+      }
+    }
+    ClickHouseType[] types = new ClickHouseType[schema.size()];
+    for (int i = 0; i < types.length; i++) {
+      String name = schema.column(i).name();
+      try {
+        types[i] = ClickHouseType.parse(schema.column(i).type());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("column " + name + ": " + e.getMessage(), e);
+      }
+      if (types[i].kind() == TypeKind.NOTHING) {
+        throw new IllegalArgumentException("column " + name + ": type Nothing cannot be written");
+      }
+    }
+    byte[] header = withHeader ? header(schema) : null;
+    return new RowBinaryEncoder<>(schema, types, accessor, header);
+  }
+
+  /** Builds the RowBinaryWithNamesAndTypes header: count, names, type strings. */
+  private static byte[] header(TableSchema schema) {
+    ChunkBuffer b = new ChunkBuffer(256);
+    b.writeVarUInt(schema.size());
+    for (int i = 0; i < schema.size(); i++) {
+      writeString(b, schema.column(i).name());
+    }
+    for (int i = 0; i < schema.size(); i++) {
+      writeString(b, schema.column(i).type());
+    }
+    return b.toByteArray();
+  }
+
+  private static void writeString(ChunkBuffer b, String s) {
+    b.writeVarUInt(ChunkBuffer.utf8Length(s));
+    b.writeUtf8(s);
+  }
+}

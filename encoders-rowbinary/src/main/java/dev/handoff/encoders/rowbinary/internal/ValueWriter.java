@@ -1,0 +1,480 @@
+package dev.handoff.encoders.rowbinary.internal;
+
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.value.Conversions;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Writes one value of one ClickHouse type in RowBinary. A tree of writers mirrors a column's
+ * type; composite writers call their children with the nested accessor and container.
+ *
+ * <p>Writers are compiled once per encoder instance (they may hold scratch space, so an instance
+ * is never shared between shards). On bad input they throw the {@code DATA} error of {@link
+ * Conversions}; the stage rolls the chunk buffer back to the row's start.
+ */
+abstract class ValueWriter {
+  final ClickHouseType type;
+  final String column;
+
+  ValueWriter(ClickHouseType type, String column) {
+    this.type = type;
+    this.column = column;
+  }
+
+  /** Writes field {@code field} of {@code row}. */
+  abstract <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out);
+
+  /** Compiles the writer tree of {@code type}; {@code column} names the value in errors. */
+  static ValueWriter of(ClickHouseType type, String column) {
+    switch (type.kind()) {
+      case INT8: case UINT8: case INT16: case UINT16: case INT32: case UINT32: case INT64:
+      case UINT64:
+        return new IntWriter(type, column);
+      case INT128: case UINT128: case INT256: case UINT256:
+        return new BigIntWriter(type, column);
+      case FLOAT32:
+        return new Float32Writer(type, column);
+      case FLOAT64:
+        return new Float64Writer(type, column);
+      case BOOL:
+        return new BoolWriter(type, column);
+      case DECIMAL:
+        return type.decimalWidth() <= 8 ? new DecimalWriter(type, column)
+            : new BigDecimalWriter(type, column);
+      case STRING:
+        return new StringWriter(type, column);
+      case FIXED_STRING:
+        return new FixedStringWriter(type, column);
+      case DATE:
+      case DATE32:
+        return new DateWriter(type, column);
+      case DATETIME:
+        return new DateTimeWriter(type, column);
+      case DATETIME64:
+        return new DateTime64Writer(type, column);
+      case UUID:
+        return new UuidWriter(type, column);
+      case IPV4:
+        return new IPv4Writer(type, column);
+      case IPV6:
+        return new IPv6Writer(type, column);
+      case ENUM8:
+      case ENUM16:
+        return new EnumWriter(type, column);
+      case NULLABLE:
+        return new NullableWriter(type, column, of(type.element(), column));
+      case LOW_CARDINALITY:
+        return of(type.element(), column); // invisible in RowBinary
+      case ARRAY:
+        return new ArrayWriter(type, column, of(type.element(), column + "[]"));
+      case TUPLE:
+        return new TupleWriter(type, column, children(type.elements(), type.names(), column));
+      case NESTED:
+        // A single Nested column is Array(Tuple(...)) on the wire.
+        return new ArrayWriter(type, column, new TupleWriter(type, column + "[]",
+            children(type.elements(), type.names(), column + "[]")));
+      case MAP:
+        return new MapWriter(type, column, of(type.elements().get(0), column + ".key"),
+            of(type.elements().get(1), column + ".value"));
+      default:
+        throw new IllegalArgumentException(
+            "column " + column + ": type " + type + " cannot be written in RowBinary");
+    }
+  }
+
+  private static ValueWriter[] children(List<ClickHouseType> types, List<String> names,
+      String column) {
+    ValueWriter[] w = new ValueWriter[types.size()];
+    for (int i = 0; i < w.length; i++) {
+      w[i] = of(types.get(i), column + "." + (names == null ? String.valueOf(i + 1) : names.get(i)));
+    }
+    return w;
+  }
+
+  /** Writes {@code v} as a little-endian two's-complement integer of {@code width} bytes. */
+  static void writeBigLE(BigInteger v, int width, ChunkBuffer out) {
+    byte[] be = v.toByteArray(); // big-endian, minimal, sign-extended
+    int n = Math.min(be.length, width);
+    for (int i = 0; i < n; i++) {
+      out.writeByte(be[be.length - 1 - i]);
+    }
+    byte fill = (byte) (v.signum() < 0 ? 0xFF : 0x00);
+    for (int i = n; i < width; i++) {
+      out.writeByte(fill);
+    }
+  }
+
+  /* ------------------------------------------------------------------ Scalars */
+
+  static final class IntWriter extends ValueWriter {
+    private final int width;
+
+    IntWriter(ClickHouseType type, String column) {
+      super(type, column);
+      this.width = type.fixedWidth();
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      long v = Conversions.toLong(acc, row, field, type, column);
+      switch (width) {
+        case 1: out.writeByte((int) v); break;
+        case 2: out.writeShortLE((int) v); break;
+        case 4: out.writeIntLE((int) v); break;
+        default: out.writeLongLE(v);
+      }
+    }
+  }
+
+  static final class BigIntWriter extends ValueWriter {
+    BigIntWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      writeBigLE(Conversions.toBigInteger(acc, row, field, type, column), type.fixedWidth(), out);
+    }
+  }
+
+  static final class Float32Writer extends ValueWriter {
+    Float32Writer(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeFloatLE(Conversions.toFloat(acc, row, field, type, column));
+    }
+  }
+
+  static final class Float64Writer extends ValueWriter {
+    Float64Writer(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
+    }
+  }
+
+  static final class BoolWriter extends ValueWriter {
+    BoolWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeByte(Conversions.toBool(acc, row, field, type, column) ? 1 : 0);
+    }
+  }
+
+  static final class DecimalWriter extends ValueWriter {
+    private final boolean narrow;
+
+    DecimalWriter(ClickHouseType type, String column) {
+      super(type, column);
+      this.narrow = type.decimalWidth() == 4;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      long unscaled = Conversions.toDecimalLong(acc, row, field, type, column);
+      if (narrow) {
+        out.writeIntLE((int) unscaled);
+      } else {
+        out.writeLongLE(unscaled);
+      }
+    }
+  }
+
+  static final class BigDecimalWriter extends ValueWriter {
+    BigDecimalWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      writeBigLE(Conversions.toDecimalBig(acc, row, field, type, column), type.decimalWidth(),
+          out);
+    }
+  }
+
+  static final class StringWriter extends ValueWriter {
+    StringWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      ValueKind kind = acc.kind(row, field);
+      if (kind == ValueKind.BYTES) {
+        byte[] b = acc.getBytes(row, field);
+        out.writeVarUInt(b.length);
+        out.writeBytes(b);
+        return;
+      }
+      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
+          : Conversions.toText(acc, row, field, type, column);
+      writeText(text, out);
+    }
+
+    /** Writes a length-prefixed UTF-8 string without encoding it twice when it is short. */
+    static void writeText(CharSequence text, ChunkBuffer out) {
+      int chars = text.length();
+      if (chars * 3 < 128) {
+        // At most 127 bytes: the length fits one varint byte, so write a placeholder and patch it.
+        int at = out.length();
+        out.writeByte(0);
+        int n = out.writeUtf8(text);
+        out.setByte(at, n);
+      } else {
+        out.writeVarUInt(ChunkBuffer.utf8Length(text));
+        out.writeUtf8(text);
+      }
+    }
+  }
+
+  static final class FixedStringWriter extends ValueWriter {
+    private final int n;
+
+    FixedStringWriter(ClickHouseType type, String column) {
+      super(type, column);
+      this.n = type.length();
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      ValueKind kind = acc.kind(row, field);
+      if (kind == ValueKind.BYTES) {
+        byte[] b = acc.getBytes(row, field);
+        if (b.length > n) {
+          throw Conversions.error(acc, row, field, type, column,
+              b.length + " bytes do not fit FixedString(" + n + ")");
+        }
+        out.writeBytes(b);
+        out.writeZeros(n - b.length);
+        return;
+      }
+      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
+          : Conversions.toText(acc, row, field, type, column);
+      int len = ChunkBuffer.utf8Length(text);
+      if (len > n) {
+        throw Conversions.error(acc, row, field, type, column,
+            "its " + len + " UTF-8 bytes do not fit FixedString(" + n + ")");
+      }
+      out.writeUtf8(text);
+      out.writeZeros(n - len);
+    }
+  }
+
+  static final class DateWriter extends ValueWriter {
+    private final boolean date32;
+
+    DateWriter(ClickHouseType type, String column) {
+      super(type, column);
+      this.date32 = type.kind() == dev.handoff.clickhouse.type.TypeKind.DATE32;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      int days = Conversions.toEpochDay(acc, row, field, type, column);
+      if (date32) {
+        out.writeIntLE(days);
+      } else {
+        out.writeShortLE(days);
+      }
+    }
+  }
+
+  static final class DateTimeWriter extends ValueWriter {
+    DateTimeWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeIntLE((int) Conversions.toEpochSecond(acc, row, field, type, column));
+    }
+  }
+
+  static final class DateTime64Writer extends ValueWriter {
+    DateTime64Writer(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeLongLE(Conversions.toDateTime64Ticks(acc, row, field, type, column));
+    }
+  }
+
+  static final class UuidWriter extends ValueWriter {
+    UuidWriter(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      UUID u = Conversions.toUuid(acc, row, field, type, column);
+      out.writeLongLE(u.getMostSignificantBits());
+      out.writeLongLE(u.getLeastSignificantBits());
+    }
+  }
+
+  static final class IPv4Writer extends ValueWriter {
+    IPv4Writer(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      out.writeIntLE(Conversions.toIPv4(acc, row, field, type, column));
+    }
+  }
+
+  static final class IPv6Writer extends ValueWriter {
+    private final byte[] scratch = new byte[16];
+
+    IPv6Writer(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      Conversions.toIPv6(acc, row, field, type, column, scratch);
+      out.writeBytes(scratch);
+    }
+  }
+
+  static final class EnumWriter extends ValueWriter {
+    private final boolean wide;
+
+    EnumWriter(ClickHouseType type, String column) {
+      super(type, column);
+      this.wide = type.kind() == dev.handoff.clickhouse.type.TypeKind.ENUM16;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      int v = Conversions.toEnum(acc, row, field, type, column);
+      if (wide) {
+        out.writeShortLE(v);
+      } else {
+        out.writeByte(v);
+      }
+    }
+  }
+
+  /* ------------------------------------------------------------------ Composites */
+
+  static final class NullableWriter extends ValueWriter {
+    private final ValueWriter inner;
+
+    NullableWriter(ClickHouseType type, String column, ValueWriter inner) {
+      super(type, column);
+      this.inner = inner;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      if (acc.isNull(row, field)) {
+        out.writeByte(1); // NULL: nothing follows
+      } else {
+        out.writeByte(0);
+        inner.write(acc, row, field, out);
+      }
+    }
+  }
+
+  /** Returns the nested container of a SEQUENCE or MAP field, or throws the DATA error. */
+  static <R> void requireKind(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column, ValueKind expected) {
+    ValueKind kind = acc.kind(row, field);
+    if (kind != expected) {
+      throw Conversions.error(acc, row, field, type, column, kind == ValueKind.NULL
+          ? "null into a non-Nullable column"
+          : "expected " + (expected == ValueKind.MAP ? "a map" : "a list or an array")
+              + " but the value is " + kind);
+    }
+  }
+
+  static final class ArrayWriter extends ValueWriter {
+    private final ValueWriter element;
+
+    ArrayWriter(ClickHouseType type, String column, ValueWriter element) {
+      super(type, column);
+      this.element = element;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int size = nested.size(container);
+      out.writeVarUInt(size);
+      for (int i = 0; i < size; i++) {
+        element.write(nested, container, i, out);
+      }
+    }
+  }
+
+  static final class TupleWriter extends ValueWriter {
+    private final ValueWriter[] elements;
+
+    TupleWriter(ClickHouseType type, String column, ValueWriter[] elements) {
+      super(type, column);
+      this.elements = elements;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int size = nested.size(container);
+      if (size != elements.length) {
+        throw Conversions.error(acc, row, field, type, column,
+            "a tuple of " + elements.length + " elements needs " + elements.length
+                + " values, not " + size);
+      }
+      for (int i = 0; i < size; i++) {
+        elements[i].write(nested, container, i, out);
+      }
+    }
+  }
+
+  static final class MapWriter extends ValueWriter {
+    private final ValueWriter key;
+    private final ValueWriter value;
+
+    MapWriter(ClickHouseType type, String column, ValueWriter key, ValueWriter value) {
+      super(type, column);
+      this.key = key;
+      this.value = value;
+    }
+
+    @Override
+    <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      requireKind(acc, row, field, type, column, ValueKind.MAP);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int fields = nested.size(container);
+      out.writeVarUInt(fields / 2);
+      for (int i = 0; i < fields; i += 2) {
+        if (nested.isNull(container, i)) {
+          throw Conversions.error(acc, row, field, type, column, "a map key is null");
+        }
+        key.write(nested, container, i, out);
+        value.write(nested, container, i + 1, out);
+      }
+    }
+  }
+}
