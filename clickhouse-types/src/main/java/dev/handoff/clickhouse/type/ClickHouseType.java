@@ -5,9 +5,12 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One ClickHouse data type: its family ({@link TypeKind}), its parameters and its nested types.
@@ -15,9 +18,14 @@ import java.util.Objects;
  *
  * <p>{@link #parse} reads a type exactly as ClickHouse prints it in {@code DESCRIBE TABLE} and
  * {@code system.columns}; {@link #toString()} prints it back in the server's canonical spelling
- * ({@code Decimal(P, S)}, enum elements sorted by value, {@code ", "} between arguments).
+ * ({@code Decimal(P, S)}, enum elements sorted by value, {@code ", "} between arguments, element
+ * names backquoted unless they are plain identifiers).
  */
 public final class ClickHouseType {
+
+  /** Identifiers the server backquotes although they are plain words (any letter case). */
+  private static final Set<String> ALWAYS_QUOTED =
+      Set.of("null", "distinct", "all", "table", "select");
 
   private final TypeKind kind;
   private final int precision;
@@ -71,10 +79,21 @@ public final class ClickHouseType {
   /**
    * Parses a type string.
    *
-   * @throws TypeParseException if the string is malformed or names an unsupported type; the
-   *     message gives the position and what was expected
+   * <p>Accepted: every type of {@link TypeKind} as the server prints it, with any whitespace
+   * around tokens; {@code Decimal32(S)}, {@code Decimal64(S)}, {@code Decimal128(S)}, {@code
+   * Decimal256(S)} and {@code Decimal(P)} (read as {@code Decimal(P, S)}); {@code Boolean} (read
+   * as {@code Bool}); enum elements in any order; element names bare, in backquotes or in double
+   * quotes. Refused like the server refuses them: Nullable around a composite, LowCardinality or
+   * Nullable; LowCardinality around anything but numbers, strings, Date, Date32, DateTime, UUID
+   * and IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
+   * unknown time zones; parameters out of range; repeated enum or element names.
+   *
+   * @throws TypeParseException if the string is malformed, breaks one of those rules or names an
+   *     unsupported type; the message gives the 0-based position and what was expected there
+   * @throws NullPointerException if {@code typeString} is null
    */
   public static ClickHouseType parse(String typeString) {
+    Objects.requireNonNull(typeString, "typeString");
     return new TypeParser(typeString).parseWhole();
   }
 
@@ -95,7 +114,10 @@ public final class ClickHouseType {
     }
   }
 
-  /** Returns {@code Decimal(precision, scale)}, {@code 1 <= precision <= 76}, {@code 0 <= scale <= precision}. */
+  /**
+   * Returns {@code Decimal(precision, scale)}, {@code 1 <= precision <= 76}, {@code 0 <= scale <=
+   * precision}.
+   */
   public static ClickHouseType decimal(int precision, int scale) {
     if (precision < 1 || precision > 76) {
       throw new IllegalArgumentException("Decimal precision " + precision + " (expected: 1..76)");
@@ -195,17 +217,58 @@ public final class ClickHouseType {
         null);
   }
 
-  /** Returns a named {@code Tuple(name1 T1, ...)}, or {@code Nested(...)} for kind NESTED. */
+  /**
+   * Returns a named {@code Tuple(name1 T1, ...)}, or {@code Nested(...)} for kind NESTED. Names
+   * must be non-empty, distinct and not {@code null} (the word), as the server requires; they are
+   * printed bare when they are plain identifiers, else in backquotes.
+   */
   public static ClickHouseType named(TypeKind kind, List<String> names,
       List<ClickHouseType> elements) {
     if (kind != TypeKind.TUPLE && kind != TypeKind.NESTED) {
       throw new IllegalArgumentException(kind + " has no named elements");
     }
     if (names.size() != elements.size() || elements.isEmpty()) {
-      throw new IllegalArgumentException("named elements need as many names as types, at least one");
+      throw new IllegalArgumentException(
+          "named elements need as many names as types, at least one");
+    }
+    String problem = checkElementNames(names);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
     }
     return new ClickHouseType(kind, 0, 0, 0, null, List.copyOf(elements), List.copyOf(names), null,
         null);
+  }
+
+  /**
+   * Returns why the server would refuse these element names of a named Tuple or Nested (an empty
+   * name, the reserved name {@code null}, a repeated name), or {@code null} when it accepts them.
+   */
+  static String checkElementNames(List<String> names) {
+    Set<String> seen = new HashSet<>();
+    for (String name : names) {
+      String problem = checkElementName(name, seen);
+      if (problem != null) {
+        return problem;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Returns why the server would refuse {@code name} after the names in {@code seen}, or {@code
+   * null} (and adds it to {@code seen}).
+   */
+  static String checkElementName(String name, Set<String> seen) {
+    if (name.isEmpty()) {
+      return "an element name cannot be empty";
+    }
+    if (name.equals("null")) {
+      return "the element name 'null' is reserved by the server";
+    }
+    if (!seen.add(name)) {
+      return "duplicate element name '" + name + "'";
+    }
+    return null;
   }
 
   /* ------------------------------------------------------------------ Accessors */
@@ -347,7 +410,7 @@ public final class ClickHouseType {
         for (int i = 0; i < elements.size(); i++) {
           sb.append(i == 0 ? "" : ", ");
           if (names != null) {
-            sb.append(names.get(i)).append(' ');
+            sb.append(identifier(names.get(i))).append(' ');
           }
           sb.append(elements.get(i));
         }
@@ -388,20 +451,47 @@ public final class ClickHouseType {
 
   /** Quotes a string literal as ClickHouse prints it: single quotes, backslash escapes. */
   static String quote(String s) {
-    StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
+    return quote(s, '\'');
+  }
+
+  /**
+   * Quotes {@code s} between {@code quote} characters as the server does: a backslash before the
+   * quote character and the backslash, and {@code \b \f \n \r \t \0} for those controls.
+   */
+  private static String quote(String s, char quote) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append(quote);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-        case '\'': sb.append("\\'"); break;
         case '\\': sb.append("\\\\"); break;
+        case '\b': sb.append("\\b"); break;
+        case '\f': sb.append("\\f"); break;
         case '\n': sb.append("\\n"); break;
-        case '\t': sb.append("\\t"); break;
         case '\r': sb.append("\\r"); break;
+        case '\t': sb.append("\\t"); break;
         case '\0': sb.append("\\0"); break;
-        default: sb.append(c);
+        default:
+          if (c == quote) {
+            sb.append('\\');
+          }
+          sb.append(c);
       }
     }
-    return sb.append('\'').toString();
+    return sb.append(quote).toString();
+  }
+
+  /**
+   * Prints an element name as the server does: bare when it is a plain identifier ({@code
+   * [A-Za-z_][A-Za-z0-9_]*}) other than a word the server always quotes, else in backquotes.
+   */
+  static String identifier(String name) {
+    boolean plain = !name.isEmpty() && !ALWAYS_QUOTED.contains(name.toLowerCase(Locale.ROOT));
+    for (int i = 0; plain && i < name.length(); i++) {
+      char c = name.charAt(i);
+      plain = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+          || (i > 0 && c >= '0' && c <= '9');
+    }
+    return plain ? name : quote(name, '`');
   }
 
   /** Returns the type in ClickHouse's canonical spelling. */
