@@ -1,0 +1,11 @@
+/**
+ * A throwaway local ClickHouse server for integration tests: {@link
+ * dev.handoff.clickhouse.testserver.ClickHouseServer} starts {@code clickhouse-server} in a temp
+ * directory on free loopback ports, sends it SQL and INSERT bodies over HTTP, and stops it. JDK
+ * only; no test framework.
+ */
+module dev.handoff.clickhouse.testserver {
+  requires java.net.http;
+
+  exports dev.handoff.clickhouse.testserver;
+}
