@@ -1,10 +1,19 @@
 package dev.handoff.clickhouse.value;
 
+import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.type.TypeKind;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.time.temporal.TemporalAccessor;
+import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -14,9 +23,12 @@ import java.util.UUID;
  * <p>Each method reads {@code acc.kind(row, field)} and the matching getter, converts, and
  * range-checks. On bad input it throws a {@link HandoffException} of class {@code DATA} whose
  * message names the column, its type, the value and the reason, for example {@code column "age"
- * (UInt8): value 300 (LONG) is out of range 0..255}. Nothing else escapes. On the success path
- * no method allocates for primitive input (LONG, DOUBLE, BOOLEAN); text input is parsed without
- * allocating where the JDK allows.
+ * (UInt8): value 300 (LONG) is out of range 0..255}. Nothing else escapes: an adapter that throws
+ * or returns an object of the wrong class for the kind it reported also gets a {@code DATA} error
+ * (with the adapter's exception as the cause). On the success path no method allocates for
+ * primitive input (LONG, DOUBLE, BOOLEAN) into integers up to 64 bits, floats, Bool, Decimal with
+ * P &lt;= 18, Date, Date32, DateTime and DateTime64 (see each method for the rare exceptions);
+ * text input is parsed without allocating where the JDK allows.
  *
  * <p>The caller handles {@code NULL}: these methods reject it ("null into a non-Nullable
  * column"), so an encoder tests {@link RowAccessor#isNull} first for Nullable types.
@@ -38,116 +50,1536 @@ import java.util.UUID;
  *       LONG, IPv6 as 16 BYTES;
  *   <li>Enum: TEXT name or LONG value, which must be declared.
  * </ul>
+ *
+ * <p>Two general rules: BIG_INTEGER is accepted wherever LONG is, with the same meaning; a
+ * legacy {@link java.util.Date} (kind OTHER) is accepted by the date and time methods. Numeric TEXT
+ * follows a strict grammar: {@code [+-]digits[.digits][e[+-]digits]} or {@code nan}/{@code
+ * inf}/{@code infinity} (any case, floats only), at most 400 characters, no whitespace.
  */
 public final class Conversions {
   private Conversions() {}
 
+  /* ------------------------------------------------------------------ Tables */
+
+  /** 10^0 .. 10^18 as longs. */
+  private static final long[] POW10 = new long[19];
+  /** 10^0 .. 10^22 as doubles, all exact. */
+  private static final double[] POW10_DOUBLE = new double[23];
+
+  static {
+    long p = 1;
+    for (int i = 0; i < POW10.length; i++, p *= 10) {
+      POW10[i] = p;
+    }
+    double d = 1;
+    for (int i = 0; i < POW10_DOUBLE.length; i++, d *= 10) {
+      POW10_DOUBLE[i] = d;
+    }
+  }
+
+  /**
+   * Below this magnitude of {@code d * 10^S} at most one decimal with S fraction digits rounds to
+   * {@code d}, and {@code Math.round(d * 10^S)} finds it; above it the exact path decides.
+   */
+  private static final double FAST_DECIMAL_LIMIT = 0x1p50;
+
+  private static final int DATE_MAX = 65_535; // 2149-06-06
+  private static final int DATE32_MIN = -25_567; // 1900-01-01
+  private static final int DATE32_MAX = 120_529; // 2299-12-31
+  private static final long DATETIME_MAX = 0xFFFF_FFFFL; // 2106-02-07 06:28:15 UTC
+  /** 1900-01-01 00:00:00 UTC. */
+  private static final long DATETIME64_MIN_SECOND = -2_208_988_800L;
+  /** 2300-01-01 00:00:00 UTC, the first second after the DateTime64 range. */
+  private static final long DATETIME64_END_SECOND = 10_413_792_000L;
+  private static final BigDecimal DATETIME64_MIN_SECOND_BIG =
+      BigDecimal.valueOf(DATETIME64_MIN_SECOND);
+  private static final BigDecimal DATETIME64_END_SECOND_BIG =
+      BigDecimal.valueOf(DATETIME64_END_SECOND);
+  /** The first and last tick of DateTime64(P), by P; P = 9 ends at the Int64 limit (2262). */
+  private static final long[] MIN_TICKS = new long[10];
+  private static final long[] MAX_TICKS = new long[10];
+
+  static {
+    for (int p = 0; p <= 9; p++) {
+      MIN_TICKS[p] = DATETIME64_MIN_SECOND * POW10[p];
+      MAX_TICKS[p] = p == 9 ? Long.MAX_VALUE : DATETIME64_END_SECOND * POW10[p] - 1;
+    }
+  }
+
+  /* ------------------------------------------------------------------ Integers */
+
   /**
    * Returns an Int8..Int64, UInt8..UInt64 (or Enum-free integer) value as a {@code long}; for
    * UInt64 the unsigned bits.
+   *
+   * <p>Accepts LONG (a negative value never goes into a UInt), BIG_INTEGER (the only way, with
+   * TEXT, to give a UInt64 above {@code Long.MAX_VALUE}), BOOLEAN as 0/1, DOUBLE and BIG_DECIMAL
+   * when they are integers, and numeric TEXT ({@code "42"}, {@code "-7"}, {@code "1e3"}, {@code
+   * "2.0"}) that is an integer. Allocates nothing for LONG, BOOLEAN, DOUBLE and integer TEXT of
+   * at most 18 digits.
+   *
+   * @throws IllegalArgumentException if {@code type} is not one of those eight integer types
    */
   public static <R> long toLong(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    TypeKind tk = type.kind();
+    if (bitsOf(tk) > 64) {
+      throw new IllegalArgumentException("toLong does not read " + type);
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case LONG:
+          return checkLong(acc.getLong(row, field), type);
+        case BOOLEAN:
+          return acc.getBoolean(row, field) ? 1 : 0;
+        case DOUBLE:
+          return longOfDouble(acc.getDouble(row, field), type);
+        case BIG_INTEGER:
+          return longOfBig(acc.getBigInteger(row, field), type);
+        case BIG_DECIMAL:
+          return longOfBig(integral(acc.getBigDecimal(row, field), type), type);
+        case TEXT:
+          return longOfText(acc.getText(row, field), type);
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns an Int128/256 or UInt128/256 value, range-checked for the type's width and sign. */
+  /**
+   * Returns an Int128/256 or UInt128/256 value, range-checked for the type's width and sign.
+   *
+   * <p>Accepts what {@link #toLong} accepts, with the range of the type; the smaller integer
+   * types are accepted too (their own ranges apply).
+   *
+   * @throws IllegalArgumentException if {@code type} is not an integer type
+   */
   public static <R> BigInteger toBigInteger(RowAccessor<R> acc, R row, int field,
       ClickHouseType type, String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    bitsOf(type.kind());
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case LONG:
+          return checkBig(BigInteger.valueOf(acc.getLong(row, field)), type);
+        case BOOLEAN:
+          return acc.getBoolean(row, field) ? BigInteger.ONE : BigInteger.ZERO;
+        case DOUBLE:
+          return checkBig(bigOfDouble(acc.getDouble(row, field), type), type);
+        case BIG_INTEGER:
+          return checkBig(nonNull(acc.getBigInteger(row, field)), type);
+        case BIG_DECIMAL:
+          return checkBig(integral(acc.getBigDecimal(row, field), type), type);
+        case TEXT:
+          return checkBig(bigOfText(acc.getText(row, field), type), type);
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a Float64 value. */
+  /** Returns the width in bits of an integer type, or throws for any other type. */
+  private static int bitsOf(TypeKind tk) {
+    switch (tk) {
+      case INT8: case UINT8: return 8;
+      case INT16: case UINT16: return 16;
+      case INT32: case UINT32: return 32;
+      case INT64: case UINT64: return 64;
+      case INT128: case UINT128: return 128;
+      case INT256: case UINT256: return 256;
+      default: throw new IllegalArgumentException(tk + " is not an integer type");
+    }
+  }
+
+  private static boolean isUnsigned(TypeKind tk) {
+    switch (tk) {
+      case UINT8: case UINT16: case UINT32: case UINT64: case UINT128: case UINT256: return true;
+      default: return false;
+    }
+  }
+
+  /** Returns {@code v} if it is in the range of an integer type of up to 64 bits. */
+  private static long checkLong(long v, ClickHouseType type) {
+    boolean in;
+    switch (type.kind()) {
+      case INT8: in = v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE; break;
+      case INT16: in = v >= Short.MIN_VALUE && v <= Short.MAX_VALUE; break;
+      case INT32: in = v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE; break;
+      case INT64: in = true; break;
+      case UINT8: in = v >= 0 && v <= 0xFF; break;
+      case UINT16: in = v >= 0 && v <= 0xFFFF; break;
+      case UINT32: in = v >= 0 && v <= 0xFFFF_FFFFL; break;
+      default: in = v >= 0; break; // UINT64: a negative long is a negative number, not 2^64 - x
+    }
+    if (in) {
+      return v;
+    }
+    throw outOfRange(type);
+  }
+
+  private static long longOfDouble(double d, ClickHouseType type) {
+    if (!Double.isFinite(d)) {
+      throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
+    }
+    if (d != Math.rint(d)) {
+      throw new Rejected("is not an integer (its fraction would be lost)");
+    }
+    if (type.kind() == TypeKind.UINT64) {
+      if (d >= 0 && d < 0x1p64) {
+        // Above 2^63 the double is a multiple of 2^11, so d - 2^63 is exact.
+        return d < 0x1p63 ? (long) d : (long) (d - 0x1p63) ^ Long.MIN_VALUE;
+      }
+      throw outOfRange(type);
+    }
+    if (d >= -0x1p63 && d < 0x1p63) {
+      return checkLong((long) d, type);
+    }
+    throw outOfRange(type);
+  }
+
+  private static long longOfBig(BigInteger b, ClickHouseType type) {
+    if (b.bitLength() <= 63) {
+      return checkLong(b.longValue(), type);
+    }
+    if (type.kind() == TypeKind.UINT64 && b.signum() > 0 && b.bitLength() == 64) {
+      return b.longValue(); // the low 64 bits are the unsigned value
+    }
+    throw outOfRange(type);
+  }
+
+  private static long longOfText(CharSequence text, ClickHouseType type) {
+    switch (NumberText.classify(text)) {
+      case NumberText.INTEGER:
+        if (NumberText.integerDigits(text) <= 18) {
+          return checkLong(NumberText.parseSmallInteger(text), type);
+        }
+        return longOfBig(NumberText.parseBigInteger(text), type);
+      case NumberText.DECIMAL:
+        return longOfBig(integral(NumberText.parseBigDecimal(text), type), type);
+      case NumberText.NAN:
+      case NumberText.POSITIVE_INFINITY:
+      case NumberText.NEGATIVE_INFINITY:
+        throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
+      default:
+        throw notANumber();
+    }
+  }
+
+  private static BigInteger checkBig(BigInteger b, ClickHouseType type) {
+    int bits = bitsOf(type.kind());
+    boolean in = isUnsigned(type.kind())
+        ? b.signum() >= 0 && b.bitLength() <= bits
+        : b.bitLength() < bits;
+    if (in) {
+      return b;
+    }
+    throw outOfRange(type);
+  }
+
+  private static BigInteger bigOfDouble(double d, ClickHouseType type) {
+    if (!Double.isFinite(d)) {
+      throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
+    }
+    if (d != Math.rint(d)) {
+      throw new Rejected("is not an integer (its fraction would be lost)");
+    }
+    if (Math.abs(d) >= 0x1p256) {
+      throw outOfRange(type);
+    }
+    return new BigDecimal(d).toBigInteger(); // exact: d is an integer
+  }
+
+  private static BigInteger bigOfText(CharSequence text, ClickHouseType type) {
+    switch (NumberText.classify(text)) {
+      case NumberText.INTEGER:
+        return NumberText.parseBigInteger(text);
+      case NumberText.DECIMAL:
+        return integral(NumberText.parseBigDecimal(text), type);
+      case NumberText.NAN:
+      case NumberText.POSITIVE_INFINITY:
+      case NumberText.NEGATIVE_INFINITY:
+        throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
+      default:
+        throw notANumber();
+    }
+  }
+
+  /**
+   * Returns {@code bd} as an integer: an error if it has a non-zero fraction or obviously more
+   * digits than any integer type holds (checked first, so {@code 1E+999999999} costs nothing).
+   */
+  private static BigInteger integral(BigDecimal bd, ClickHouseType type) {
+    if (bd.signum() == 0) {
+      return BigInteger.ZERO;
+    }
+    if ((long) bd.precision() - bd.scale() > 80) { // 2^256 has 78 digits
+      throw outOfRange(type);
+    }
+    if (bd.scale() > 0) {
+      bd = bd.stripTrailingZeros();
+      if (bd.scale() > 0) {
+        throw new Rejected("is not an integer (its fraction would be lost)");
+      }
+    }
+    return bd.toBigInteger(); // exact: the scale is <= 0 now
+  }
+
+  /* ------------------------------------------------------------------ Floats, Bool */
+
+  /**
+   * Returns a Float64 value.
+   *
+   * <p>Accepts DOUBLE as it is (NaN and infinities included, bits untouched); LONG and
+   * BIG_INTEGER only when exactly representable (an error beyond 2^53 unless the value happens to
+   * be a double, never a silent rounding); BIG_DECIMAL and decimal TEXT rounded to the nearest
+   * double, as any decimal fraction is; integer TEXT like LONG; {@code nan}, {@code inf}, {@code
+   * -inf}. A finite value that would become infinite or (non-zero) zero is an error. Allocates
+   * nothing for DOUBLE and LONG.
+   */
   public static <R> double toDouble(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case DOUBLE:
+          return acc.getDouble(row, field);
+        case LONG:
+          return exactDouble(acc.getLong(row, field));
+        case BIG_INTEGER:
+          return exactDouble(acc.getBigInteger(row, field));
+        case BIG_DECIMAL:
+          return nearestDouble(acc.getBigDecimal(row, field));
+        case TEXT:
+          return doubleOfText(acc.getText(row, field));
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a Float32 value (a finite double beyond the float range is an error). */
+  /**
+   * Returns a Float32 value (a finite double beyond the float range is an error).
+   *
+   * <p>Accepts what {@link #toDouble} accepts. A DOUBLE is rounded to the nearest float (a float
+   * column cannot hold more); one that would become infinite or (non-zero) zero is an error. LONG
+   * and BIG_INTEGER must be exactly representable as a float (|x| &lt;= 2^24 or exact). Allocates
+   * nothing for DOUBLE and LONG.
+   */
   public static <R> float toFloat(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case DOUBLE:
+          return floatOfDouble(acc.getDouble(row, field));
+        case LONG:
+          return exactFloat(acc.getLong(row, field));
+        case BIG_INTEGER:
+          return exactFloat(acc.getBigInteger(row, field));
+        case BIG_DECIMAL:
+          return nearestFloat(acc.getBigDecimal(row, field));
+        case TEXT:
+          return floatOfText(acc.getText(row, field));
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a Bool value. */
+  private static double exactDouble(long v) {
+    double d = v;
+    // (long) 2^63 saturates to Long.MAX_VALUE, which 2^63 is not.
+    if ((long) d == v && d != 0x1p63) {
+      return d;
+    }
+    throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+        + " significant bits)");
+  }
+
+  private static double exactDouble(BigInteger b) {
+    if (b.bitLength() <= 63) {
+      return exactDouble(b.longValue());
+    }
+    BigInteger magnitude = b.abs();
+    if (magnitude.bitLength() > 1024) {
+      throw new Rejected("is out of range for a Float64");
+    }
+    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 53) {
+      throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+          + " significant bits)");
+    }
+    return b.doubleValue();
+  }
+
+  private static double nearestDouble(BigDecimal bd) {
+    double d = bd.doubleValue(); // correctly rounded
+    if (Double.isInfinite(d)) {
+      throw new Rejected("is out of range for a Float64");
+    }
+    if (d == 0 && bd.signum() != 0) {
+      throw new Rejected("is too small for a Float64 (it would become 0)");
+    }
+    return d;
+  }
+
+  private static double doubleOfText(CharSequence text) {
+    switch (NumberText.classify(text)) {
+      case NumberText.NAN:
+        return Double.NaN;
+      case NumberText.POSITIVE_INFINITY:
+        return Double.POSITIVE_INFINITY;
+      case NumberText.NEGATIVE_INFINITY:
+        return Double.NEGATIVE_INFINITY;
+      case NumberText.INTEGER: {
+        if (NumberText.integerDigits(text) <= 15) { // below 2^53: always exact
+          double d = NumberText.parseSmallInteger(text);
+          return d == 0 && text.charAt(0) == '-' ? -0.0 : d;
+        }
+        String s = text.toString();
+        double d = Double.parseDouble(s);
+        if (Double.isInfinite(d)) {
+          throw new Rejected("is out of range for a Float64");
+        }
+        if (new BigDecimal(d).compareTo(new BigDecimal(s)) != 0) {
+          throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+              + " significant bits)");
+        }
+        return d;
+      }
+      case NumberText.DECIMAL: {
+        double d = Double.parseDouble(text.toString()); // correctly rounded
+        if (Double.isInfinite(d)) {
+          throw new Rejected("is out of range for a Float64");
+        }
+        if (d == 0 && !NumberText.isZero(text)) {
+          throw new Rejected("is too small for a Float64 (it would become 0)");
+        }
+        return d;
+      }
+      default:
+        throw notANumber();
+    }
+  }
+
+  private static float floatOfDouble(double d) {
+    float f = (float) d;
+    if (Float.isInfinite(f) && !Double.isInfinite(d)) {
+      throw new Rejected("is out of range for a Float32 (|x| > 3.4028235E38)");
+    }
+    if (f == 0 && d != 0) {
+      throw new Rejected("is too small for a Float32 (it would become 0)");
+    }
+    return f;
+  }
+
+  private static float exactFloat(long v) {
+    float f = v;
+    if ((long) f == v && f != 0x1p63f) {
+      return f;
+    }
+    throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+        + " significant bits)");
+  }
+
+  private static float exactFloat(BigInteger b) {
+    if (b.bitLength() <= 63) {
+      return exactFloat(b.longValue());
+    }
+    BigInteger magnitude = b.abs();
+    if (magnitude.bitLength() > 128) {
+      throw new Rejected("is out of range for a Float32");
+    }
+    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 24) {
+      throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+          + " significant bits)");
+    }
+    return b.floatValue();
+  }
+
+  private static float nearestFloat(BigDecimal bd) {
+    float f = bd.floatValue(); // correctly rounded
+    if (Float.isInfinite(f)) {
+      throw new Rejected("is out of range for a Float32");
+    }
+    if (f == 0 && bd.signum() != 0) {
+      throw new Rejected("is too small for a Float32 (it would become 0)");
+    }
+    return f;
+  }
+
+  private static float floatOfText(CharSequence text) {
+    switch (NumberText.classify(text)) {
+      case NumberText.NAN:
+        return Float.NaN;
+      case NumberText.POSITIVE_INFINITY:
+        return Float.POSITIVE_INFINITY;
+      case NumberText.NEGATIVE_INFINITY:
+        return Float.NEGATIVE_INFINITY;
+      case NumberText.INTEGER: {
+        if (NumberText.integerDigits(text) <= 7) { // below 2^24: always exact
+          float f = NumberText.parseSmallInteger(text);
+          return f == 0 && text.charAt(0) == '-' ? -0.0f : f;
+        }
+        String s = text.toString();
+        float f = Float.parseFloat(s);
+        if (Float.isInfinite(f)) {
+          throw new Rejected("is out of range for a Float32");
+        }
+        if (new BigDecimal(f).compareTo(new BigDecimal(s)) != 0) {
+          throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+              + " significant bits)");
+        }
+        return f;
+      }
+      case NumberText.DECIMAL: {
+        float f = Float.parseFloat(text.toString()); // correctly rounded, no double rounding
+        if (Float.isInfinite(f)) {
+          throw new Rejected("is out of range for a Float32");
+        }
+        if (f == 0 && !NumberText.isZero(text)) {
+          throw new Rejected("is too small for a Float32 (it would become 0)");
+        }
+        return f;
+      }
+      default:
+        throw notANumber();
+    }
+  }
+
+  /**
+   * Returns a Bool value.
+   *
+   * <p>Accepts BOOLEAN; LONG 0 or 1; TEXT {@code true}/{@code false} (any letter case), {@code 1}
+   * or {@code 0}. Allocates nothing.
+   */
   public static <R> boolean toBool(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case BOOLEAN:
+          return acc.getBoolean(row, field);
+        case LONG: {
+          long v = acc.getLong(row, field);
+          if (v == 0 || v == 1) {
+            return v == 1;
+          }
+          throw new Rejected("is not a boolean (expected 0 or 1)");
+        }
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          int n = s.length();
+          if (n == 4 && NumberText.matchesIgnoreCase(s, 0, "true")
+              || n == 1 && s.charAt(0) == '1') {
+            return true;
+          }
+          if (n == 5 && NumberText.matchesIgnoreCase(s, 0, "false")
+              || n == 1 && s.charAt(0) == '0') {
+            return false;
+          }
+          throw new Rejected("is not a boolean (expected true, false, 1 or 0)");
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns the unscaled value of a Decimal whose width is 4 or 8 bytes (P &lt;= 18). */
+  /* ------------------------------------------------------------------ Decimal */
+
+  /**
+   * Returns the unscaled value of a Decimal whose width is 4 or 8 bytes (P &lt;= 18).
+   *
+   * <p>Accepts:
+   * <ul>
+   *   <li>LONG and BIG_INTEGER: {@code v * 10^S}, an error when that has more than P digits;
+   *   <li>BIG_DECIMAL and numeric TEXT: exact ({@code setScale(S, UNNECESSARY)}); a fraction
+   *       finer than the scale or more than P digits is an error;
+   *   <li>DOUBLE, finite: the decimal with at most S fraction digits that rounds to it. Fast path:
+   *       {@code u = Math.round(d * 10^S)} when {@code |d * 10^S| < 2^50} (where at most one such
+   *       decimal exists) and {@code u / 10^S == d}; otherwise the exact path on {@code
+   *       BigDecimal.valueOf(d)} (the double's shortest decimal form) decides, so {@code 0.1}
+   *       gives 10 in Decimal(9, 2) while {@code 0.125} is an error there. NaN and infinities
+   *       are an error.
+   * </ul>
+   * Allocates nothing for LONG, for DOUBLE on the fast path and for integer TEXT of at most 18
+   * digits.
+   *
+   * @throws IllegalArgumentException if {@code type} is not a Decimal with P &lt;= 18
+   */
   public static <R> long toDecimalLong(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    if (type.kind() != TypeKind.DECIMAL || type.precision() > 18) {
+      throw new IllegalArgumentException("toDecimalLong does not read " + type);
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case LONG:
+          return decimalOfLong(acc.getLong(row, field), type);
+        case DOUBLE:
+          return decimalOfDouble(acc.getDouble(row, field), type);
+        case BIG_INTEGER:
+          return decimalOf(new BigDecimal(acc.getBigInteger(row, field)), type).longValue();
+        case BIG_DECIMAL:
+          return decimalOf(nonNull(acc.getBigDecimal(row, field)), type).longValue();
+        case TEXT: {
+          CharSequence text = acc.getText(row, field);
+          int syntax = decimalSyntax(text);
+          if (syntax == NumberText.INTEGER && NumberText.integerDigits(text) <= 18) {
+            return decimalOfLong(NumberText.parseSmallInteger(text), type);
+          }
+          return decimalOf(NumberText.parseBigDecimal(text), type).longValue();
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns the unscaled value of a Decimal of any precision. */
+  /**
+   * Returns the unscaled value of a Decimal of any precision.
+   *
+   * <p>Accepts what {@link #toDecimalLong} accepts, with the same results; for P &lt;= 18 it is
+   * {@code toDecimalLong} as a BigInteger.
+   *
+   * @throws IllegalArgumentException if {@code type} is not a Decimal
+   */
   public static <R> BigInteger toDecimalBig(RowAccessor<R> acc, R row, int field,
       ClickHouseType type, String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    if (type.kind() != TypeKind.DECIMAL) {
+      throw new IllegalArgumentException("toDecimalBig does not read " + type);
+    }
+    if (type.precision() <= 18) {
+      return BigInteger.valueOf(toDecimalLong(acc, row, field, type, column));
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case LONG:
+          return decimalOf(BigDecimal.valueOf(acc.getLong(row, field)), type);
+        case DOUBLE:
+          return decimalOfDoubleBig(acc.getDouble(row, field), type);
+        case BIG_INTEGER:
+          return decimalOf(new BigDecimal(acc.getBigInteger(row, field)), type);
+        case BIG_DECIMAL:
+          return decimalOf(nonNull(acc.getBigDecimal(row, field)), type);
+        case TEXT: {
+          CharSequence text = acc.getText(row, field);
+          decimalSyntax(text);
+          return decimalOf(NumberText.parseBigDecimal(text), type);
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a Date (0..65535) or Date32 (1900-01-01..2299-12-31) as days since 1970-01-01. */
+  /** Returns INTEGER or DECIMAL for numeric text, else throws the reason. */
+  private static int decimalSyntax(CharSequence text) {
+    int syntax = NumberText.classify(text);
+    switch (syntax) {
+      case NumberText.INTEGER:
+      case NumberText.DECIMAL:
+        return syntax;
+      case NumberText.NAN:
+      case NumberText.POSITIVE_INFINITY:
+      case NumberText.NEGATIVE_INFINITY:
+        throw notFiniteDecimal();
+      default:
+        throw notANumber();
+    }
+  }
+
+  /** {@code v * 10^S} for P &lt;= 18, where the product cannot overflow once the range holds. */
+  private static long decimalOfLong(long v, ClickHouseType type) {
+    long limit = POW10[type.precision() - type.scale()]; // |v| < 10^(P-S) <=> |v * 10^S| < 10^P
+    if (v > -limit && v < limit) {
+      return v * POW10[type.scale()];
+    }
+    throw decimalOutOfRange(type);
+  }
+
+  private static long decimalOfDouble(double d, ClickHouseType type) {
+    if (!Double.isFinite(d)) {
+      throw notFiniteDecimal();
+    }
+    int s = type.scale();
+    double scaled = d * POW10_DOUBLE[s];
+    if (Math.abs(scaled) < FAST_DECIMAL_LIMIT) {
+      long u = Math.round(scaled);
+      // u and 10^S are exact doubles, so the quotient is u / 10^S correctly rounded.
+      if ((double) u / POW10_DOUBLE[s] == d) {
+        if (u > -POW10[type.precision()] && u < POW10[type.precision()]) {
+          return u;
+        }
+        throw decimalOutOfRange(type);
+      }
+    }
+    return decimalOf(BigDecimal.valueOf(d), type).longValue();
+  }
+
+  private static BigInteger decimalOfDoubleBig(double d, ClickHouseType type) {
+    if (!Double.isFinite(d)) {
+      throw notFiniteDecimal();
+    }
+    int s = type.scale();
+    if (s < POW10_DOUBLE.length) {
+      double scaled = d * POW10_DOUBLE[s];
+      if (Math.abs(scaled) < FAST_DECIMAL_LIMIT) {
+        long u = Math.round(scaled);
+        if ((double) u / POW10_DOUBLE[s] == d) {
+          return BigInteger.valueOf(u); // |u| < 2^50 < 10^19 <= 10^P
+        }
+      }
+    }
+    return decimalOf(BigDecimal.valueOf(d), type);
+  }
+
+  /**
+   * Returns the unscaled value of {@code bd} at the type's scale, exactly: never rounded. The
+   * digit count is checked before any scaling, so a huge exponent costs nothing.
+   */
+  private static BigInteger decimalOf(BigDecimal bd, ClickHouseType type) {
+    if (bd.signum() == 0) {
+      return BigInteger.ZERO;
+    }
+    int p = type.precision();
+    int s = type.scale();
+    // precision - scale is the number of digits before the point: |bd| < 10^(P-S) iff <= P-S.
+    if ((long) bd.precision() - bd.scale() > p - s) {
+      throw decimalOutOfRange(type);
+    }
+    if (bd.scale() > s) {
+      bd = bd.stripTrailingZeros();
+      if (bd.scale() > s) {
+        throw new Rejected("has more fraction digits than the scale " + s
+            + " holds (a Decimal is never rounded)");
+      }
+    }
+    return bd.setScale(s, RoundingMode.UNNECESSARY).unscaledValue();
+  }
+
+  private static Rejected decimalOutOfRange(ClickHouseType type) {
+    int p = type.precision();
+    int s = type.scale();
+    return new Rejected("is out of range: more than " + p + " digits (|x| < 10^" + (p - s)
+        + " at scale " + s + ")");
+  }
+
+  private static Rejected notFiniteDecimal() {
+    return new Rejected("is not finite; a Decimal holds no NaN or Infinity");
+  }
+
+  /* ------------------------------------------------------------------ Dates and times */
+
+  /**
+   * Returns a Date (0..65535) or Date32 (1900-01-01..2299-12-31) as days since 1970-01-01.
+   *
+   * <p>Accepts LONG (days since 1970-01-01), {@link java.time.LocalDate}, {@link
+   * java.time.LocalDateTime} (its date), {@link java.time.Instant}, {@link
+   * java.time.OffsetDateTime} and {@link java.time.ZonedDateTime} (the instant's date in the
+   * type's zone, which for Date is UTC), a legacy {@link java.util.Date} (kind OTHER; a {@code
+   * java.sql.Date} as its local date) and ISO TEXT ({@code 2024-03-15}; a date-time text gives
+   * its date by the same rules). Integer text is refused for dates (is {@code 20240315} a day
+   * number or a compact date?). Allocates nothing for LONG and LocalDate.
+   *
+   * @throws IllegalArgumentException if {@code type} is not Date or Date32
+   */
   public static <R> int toEpochDay(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    TypeKind tk = type.kind();
+    if (tk != TypeKind.DATE && tk != TypeKind.DATE32) {
+      throw new IllegalArgumentException("toEpochDay does not read " + type);
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      long day;
+      switch (kind) {
+        case LONG:
+          day = acc.getLong(row, field);
+          break;
+        case BIG_INTEGER:
+          day = longOrOutOfRange(acc.getBigInteger(row, field), type);
+          break;
+        case TEMPORAL:
+          day = Temporals.epochDay(acc.getObject(row, field), type.zone());
+          break;
+        case OTHER:
+          day = Temporals.epochDay(legacy(acc.getObject(row, field), kind, type), type.zone());
+          break;
+        case TEXT:
+          day = Temporals.epochDay(Temporals.parse(acc.getText(row, field)), type.zone());
+          break;
+        default:
+          throw notAccepted(kind, type);
+      }
+      if (tk == TypeKind.DATE ? day >= 0 && day <= DATE_MAX
+          : day >= DATE32_MIN && day <= DATE32_MAX) {
+        return (int) day;
+      }
+      throw outOfRange(type);
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a DateTime as seconds since the epoch, 0..2^32-1. */
+  /**
+   * Returns a DateTime as seconds since the epoch, 0..2^32-1.
+   *
+   * <p>Accepts LONG (epoch seconds), Instant, OffsetDateTime, ZonedDateTime, LocalDateTime and
+   * LocalDate (the start of the day) in the type's zone (UTC when it has none), a legacy {@link
+   * java.util.Date} (kind OTHER), integer TEXT (epoch seconds, {@code "1710513000"}) and ISO
+   * TEXT. A fraction of a second is dropped (floor: 1969-12-31T23:59:59.5Z is -1, before the
+   * range). Allocates nothing for LONG, and for Instant, OffsetDateTime, ZonedDateTime and (in a
+   * type without a region zone) LocalDateTime.
+   *
+   * @throws IllegalArgumentException if {@code type} is not DateTime
+   */
   public static <R> long toEpochSecond(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    if (type.kind() != TypeKind.DATETIME) {
+      throw new IllegalArgumentException("toEpochSecond does not read " + type);
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      long second;
+      switch (kind) {
+        case LONG:
+          second = acc.getLong(row, field);
+          break;
+        case BIG_INTEGER:
+          second = longOrOutOfRange(acc.getBigInteger(row, field), type);
+          break;
+        case TEMPORAL:
+          second = Temporals.epochSecond(acc.getObject(row, field), type.zone());
+          break;
+        case OTHER:
+          second = Temporals.epochSecond(legacy(acc.getObject(row, field), kind, type),
+              type.zone());
+          break;
+        case TEXT: {
+          CharSequence text = acc.getText(row, field);
+          if (NumberText.classify(text) == NumberText.INTEGER) {
+            second = NumberText.integerDigits(text) <= 18
+                ? NumberText.parseSmallInteger(text)
+                : longOrOutOfRange(NumberText.parseBigInteger(text), type);
+          } else {
+            second = Temporals.epochSecond(Temporals.parse(text), type.zone());
+          }
+          break;
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+      if (second >= 0 && second <= DATETIME_MAX) {
+        return second;
+      }
+      throw outOfRange(type);
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a DateTime64(P) as ticks of 10^-P seconds since the epoch. */
+  /**
+   * Returns a DateTime64(P) as ticks of 10^-P seconds since the epoch.
+   *
+   * <p>Accepts:
+   * <ul>
+   *   <li>LONG: ticks, as they are;
+   *   <li>BIG_DECIMAL and numeric TEXT ({@code "1710513000.123"}): seconds, exactly; a fraction
+   *       finer than 10^-P s is an error (ClickHouse's text format reads a number as seconds,
+   *       hence text differs from LONG here);
+   *   <li>DOUBLE: seconds. When a decimal with at most P fraction digits rounds to the double
+   *       (checked without allocating while {@code |d * 10^P| < 2^50}, i.e. P &lt;= 5 for
+   *       present-day instants), those ticks; otherwise the double's shortest decimal form
+   *       ({@code BigDecimal.valueOf}) floored to a tick. Never rounded half-even;
+   *   <li>temporals as for {@link #toEpochSecond}, plus the fraction: ticks are floored
+   *       ({@code floorDiv} semantics), so 1969-12-31T23:59:59.999999Z is -1 in DateTime64(3).
+   *       ISO TEXT likewise.
+   * </ul>
+   * The range is 1900-01-01 00:00:00 to 2299-12-31 23:59:59.999999999 UTC; for P = 9 it ends at
+   * the Int64 limit, 2262-04-11 23:47:16.854775807 UTC. Allocates nothing for LONG and for
+   * Instant, OffsetDateTime and ZonedDateTime.
+   *
+   * @throws IllegalArgumentException if {@code type} is not DateTime64
+   */
   public static <R> long toDateTime64Ticks(RowAccessor<R> acc, R row, int field,
       ClickHouseType type, String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    if (type.kind() != TypeKind.DATETIME64) {
+      throw new IllegalArgumentException("toDateTime64Ticks does not read " + type);
+    }
+    int p = type.precision();
+    try {
+      ValueKind kind = acc.kind(row, field);
+      long ticks;
+      switch (kind) {
+        case LONG:
+          ticks = acc.getLong(row, field);
+          break;
+        case BIG_INTEGER:
+          ticks = longOrOutOfRange(acc.getBigInteger(row, field), type);
+          break;
+        case DOUBLE:
+          ticks = ticksOfDouble(acc.getDouble(row, field), type);
+          break;
+        case BIG_DECIMAL:
+          ticks = ticksOfSeconds(nonNull(acc.getBigDecimal(row, field)), type);
+          break;
+        case TEMPORAL:
+          ticks = ticksOfTemporal(acc.getObject(row, field), type);
+          break;
+        case OTHER:
+          ticks = ticksOfTemporal(legacy(acc.getObject(row, field), kind, type), type);
+          break;
+        case TEXT: {
+          CharSequence text = acc.getText(row, field);
+          int syntax = NumberText.classify(text);
+          ticks = syntax == NumberText.INTEGER || syntax == NumberText.DECIMAL
+              ? ticksOfSeconds(NumberText.parseBigDecimal(text), type)
+              : ticksOfTemporal(Temporals.parse(text), type);
+          break;
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+      if (ticks >= MIN_TICKS[p] && ticks <= MAX_TICKS[p]) {
+        return ticks;
+      }
+      throw outOfRange(type);
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns a UUID. */
+  private static long ticksOfTemporal(Object t, ClickHouseType type) {
+    int p = type.precision();
+    long second = Temporals.epochSecond(t, type.zone());
+    if (second < DATETIME64_MIN_SECOND || second >= DATETIME64_END_SECOND) {
+      throw outOfRange(type);
+    }
+    // second >= 0 or not, the nanos count forward, so integer division floors the tick.
+    long fraction = Temporals.nanoOfSecond(t) / POW10[9 - p];
+    if (p == 9 && second > (Long.MAX_VALUE - fraction) / POW10[9]) {
+      throw outOfRange(type); // past 2262-04-11, the Int64 limit of DateTime64(9)
+    }
+    return second * POW10[p] + fraction;
+  }
+
+  private static long ticksOfDouble(double d, ClickHouseType type) {
+    if (!Double.isFinite(d)) {
+      throw new Rejected("is not finite; a DateTime64 holds no NaN or Infinity");
+    }
+    if (!(d >= DATETIME64_MIN_SECOND && d < DATETIME64_END_SECOND)) {
+      throw outOfRange(type);
+    }
+    int p = type.precision();
+    double scaled = d * POW10_DOUBLE[p];
+    if (Math.abs(scaled) < FAST_DECIMAL_LIMIT) {
+      long u = Math.round(scaled);
+      if ((double) u / POW10_DOUBLE[p] == d) {
+        return u;
+      }
+    }
+    BigInteger ticks = BigDecimal.valueOf(d).movePointRight(p).setScale(0, RoundingMode.FLOOR)
+        .toBigInteger();
+    return longOrOutOfRange(ticks, type);
+  }
+
+  private static long ticksOfSeconds(BigDecimal seconds, ClickHouseType type) {
+    // Compared first, so a huge exponent costs nothing.
+    if (seconds.compareTo(DATETIME64_MIN_SECOND_BIG) < 0
+        || seconds.compareTo(DATETIME64_END_SECOND_BIG) >= 0) {
+      throw outOfRange(type);
+    }
+    int p = type.precision();
+    if (seconds.scale() > p) {
+      seconds = seconds.stripTrailingZeros();
+      if (seconds.scale() > p) {
+        throw new Rejected("has a fraction of a second finer than DateTime64(" + p
+            + ") holds (10^-" + p + " s)");
+      }
+    }
+    return longOrOutOfRange(seconds.movePointRight(p).toBigIntegerExact(), type);
+  }
+
+  /**
+   * Returns the java.time value of a legacy date (kind OTHER), else the reason: a clear one for
+   * other java.time types (LocalTime, YearMonth, ...), which adapters report as OTHER.
+   */
+  private static Object legacy(Object o, ValueKind kind, ClickHouseType type) {
+    Object t = Temporals.fromLegacy(o);
+    if (t != null) {
+      return t;
+    }
+    if (o instanceof TemporalAccessor) {
+      throw Temporals.unsupported(o);
+    }
+    throw notAccepted(kind, type);
+  }
+
+  private static long longOrOutOfRange(BigInteger b, ClickHouseType type) {
+    if (b.bitLength() <= 63) {
+      return b.longValue();
+    }
+    throw outOfRange(type);
+  }
+
+  /* ------------------------------------------------------------------ UUID, IPs, Enums */
+
+  /**
+   * Returns a UUID.
+   *
+   * <p>Accepts UUID; TEXT in the canonical form {@code 8-4-4-4-12} hex digits (either case;
+   * stricter than {@link UUID#fromString}, which takes {@code 1-1-1-1-1}); 16 BYTES as the most
+   * significant byte first. Allocates nothing for UUID.
+   */
   public static <R> UUID toUuid(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case UUID: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof UUID u) {
+            return u;
+          }
+          throw new Rejected("is not a java.util.UUID although its kind is UUID");
+        }
+        case TEXT:
+          return uuidOfText(acc.getText(row, field));
+        case BYTES: {
+          byte[] b = acc.getBytes(row, field);
+          if (b.length != 16) {
+            throw new Rejected("has " + b.length + " bytes; a UUID has 16");
+          }
+          return new UUID(bigEndianLong(b, 0), bigEndianLong(b, 8));
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns an IPv4 address as the 32-bit number a&lt;&lt;24|b&lt;&lt;16|c&lt;&lt;8|d. */
+  private static UUID uuidOfText(CharSequence s) {
+    if (s.length() == 36 && s.charAt(8) == '-' && s.charAt(13) == '-' && s.charAt(18) == '-'
+        && s.charAt(23) == '-') {
+      long a = hex(s, 0, 8);
+      long b = hex(s, 9, 13);
+      long c = hex(s, 14, 18);
+      long d = hex(s, 19, 23);
+      long e = hex(s, 24, 36);
+      if ((a | b | c | d | e) >= 0) {
+        return new UUID(a << 32 | b << 16 | c, d << 48 | e);
+      }
+    }
+    throw new Rejected("is not a UUID (expected 8-4-4-4-12 hex digits, like"
+        + " 550e8400-e29b-41d4-a716-446655440000)");
+  }
+
+  /** Returns the hex digits {@code s[from, to)} (at most 15) as a number, or -1. */
+  private static long hex(CharSequence s, int from, int to) {
+    long v = 0;
+    for (int i = from; i < to; i++) {
+      int h = InetText.hexDigit(s.charAt(i));
+      if (h < 0) {
+        return -1;
+      }
+      v = v << 4 | h;
+    }
+    return v;
+  }
+
+  private static long bigEndianLong(byte[] b, int from) {
+    long v = 0;
+    for (int i = from; i < from + 8; i++) {
+      v = v << 8 | (b[i] & 0xFF);
+    }
+    return v;
+  }
+
+  /**
+   * Returns an IPv4 address as the 32-bit number a&lt;&lt;24|b&lt;&lt;16|c&lt;&lt;8|d.
+   *
+   * <p>Accepts an {@link Inet4Address} (INET); TEXT as a dotted quad {@code a.b.c.d} (each part
+   * 0..255 without leading zeros; a host name is an error, never looked up); LONG 0..2^32-1.
+   * Allocates nothing for LONG and TEXT.
+   */
   public static <R> int toIPv4(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      long v;
+      switch (kind) {
+        case INET: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof Inet4Address a) {
+            byte[] b = a.getAddress();
+            return (b[0] & 0xFF) << 24 | (b[1] & 0xFF) << 16 | (b[2] & 0xFF) << 8 | (b[3] & 0xFF);
+          }
+          throw new Rejected(o instanceof Inet6Address
+              ? "is an IPv6 address" : "is not a java.net.InetAddress although its kind is INET");
+        }
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          v = InetText.parseIPv4(s, 0, s.length());
+          if (v < 0) {
+            throw new Rejected("is not an IPv4 address (expected a.b.c.d with parts 0..255;"
+                + " host names are not resolved)");
+          }
+          return (int) v;
+        }
+        case LONG:
+          v = acc.getLong(row, field);
+          break;
+        case BIG_INTEGER:
+          v = longOrOutOfRange(acc.getBigInteger(row, field), type);
+          break;
+        default:
+          throw notAccepted(kind, type);
+      }
+      if (v >= 0 && v <= 0xFFFF_FFFFL) {
+        return (int) v;
+      }
+      throw new Rejected("is out of range 0..4294967295 for an IPv4 address");
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
   /**
    * Writes an IPv6 address's 16 bytes, in network order, into {@code dest} (an IPv4 address
    * becomes {@code ::ffff:a.b.c.d}).
+   *
+   * <p>Accepts an {@link InetAddress} (INET); TEXT as an IPv6 literal (hex groups, one {@code ::}
+   * at most, an embedded dotted quad at the end; no zone index, no brackets) or an IPv4 dotted
+   * quad; 16 BYTES. A host name is an error, never looked up. Allocates nothing for TEXT and
+   * BYTES. On error the contents of {@code dest[0..15]} are unspecified.
+   *
+   * @throws IllegalArgumentException if {@code dest} is shorter than 16 bytes
    */
   public static <R> void toIPv6(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column, byte[] dest) {
-    throw new UnsupportedOperationException("not implemented yet");
+    if (dest.length < 16) {
+      throw new IllegalArgumentException("dest has " + dest.length + " bytes (expected: >= 16)");
+    }
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case INET: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof Inet6Address a) {
+            System.arraycopy(a.getAddress(), 0, dest, 0, 16);
+            return;
+          }
+          if (o instanceof Inet4Address a) {
+            writeMapped(a.getAddress(), dest);
+            return;
+          }
+          throw new Rejected("is not a java.net.InetAddress although its kind is INET");
+        }
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          if (!hasColon(s)) {
+            long v4 = InetText.parseIPv4(s, 0, s.length());
+            if (v4 >= 0) {
+              Arrays.fill(dest, 0, 10, (byte) 0);
+              dest[10] = (byte) 0xFF;
+              dest[11] = (byte) 0xFF;
+              dest[12] = (byte) (v4 >>> 24);
+              dest[13] = (byte) (v4 >>> 16);
+              dest[14] = (byte) (v4 >>> 8);
+              dest[15] = (byte) v4;
+              return;
+            }
+          } else if (InetText.parseIPv6(s, dest)) {
+            return;
+          }
+          throw new Rejected("is not an IPv6 or IPv4 address (expected a literal like"
+              + " 2001:db8::1 or ::ffff:192.168.1.10; host names are not resolved)");
+        }
+        case BYTES: {
+          byte[] b = acc.getBytes(row, field);
+          if (b.length != 16) {
+            throw new Rejected("has " + b.length + " bytes; an IPv6 address has 16");
+          }
+          System.arraycopy(b, 0, dest, 0, 16);
+          return;
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
 
-  /** Returns the value of an Enum8/Enum16 element, given by name or by value. */
+  private static boolean hasColon(CharSequence s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      if (s.charAt(i) == ':') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void writeMapped(byte[] v4, byte[] dest) {
+    Arrays.fill(dest, 0, 10, (byte) 0);
+    dest[10] = (byte) 0xFF;
+    dest[11] = (byte) 0xFF;
+    System.arraycopy(v4, 0, dest, 12, 4);
+  }
+
+  /**
+   * Returns the value of an Enum8/Enum16 element, given by name or by value.
+   *
+   * <p>Accepts TEXT, an element's exact name (case-sensitive); LONG, a declared value; a Java
+   * {@code enum} constant of kind OTHER, by its {@code name()}. Allocates nothing for LONG and
+   * for TEXT that is a {@code String}.
+   */
   public static <R> int toEnum(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      long v;
+      switch (kind) {
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          return enumByName(s instanceof String str ? str : s.toString(), type);
+        }
+        case OTHER: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof Enum<?> e) {
+            return enumByName(e.name(), type);
+          }
+          throw notAccepted(kind, type);
+        }
+        case LONG:
+          v = acc.getLong(row, field);
+          break;
+        case BIG_INTEGER: {
+          BigInteger b = acc.getBigInteger(row, field);
+          v = b.bitLength() <= 63 ? b.longValue() : Long.MAX_VALUE;
+          break;
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+      if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE && type.hasEnumValue((int) v)) {
+        return (int) v;
+      }
+      throw new Rejected("is not a declared enum value");
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
+
+  private static int enumByName(String name, ClickHouseType type) {
+    Integer v = type.enumValueOf(name);
+    if (v == null) {
+      throw new Rejected("is not a declared enum name");
+    }
+    return v;
+  }
+
+  /* ------------------------------------------------------------------ Strings */
 
   /**
    * Returns the text of a String or FixedString value when it is TEXT, or the bytes when it is
    * BYTES (the caller checks {@link ValueKind}); numbers, booleans, UUIDs, temporals and IPs are
    * rendered as text (their {@code toString()}, ISO for temporals). Other kinds are an error.
+   *
+   * <p>In detail: TEXT is returned as it is (no copy); LONG, DOUBLE ({@code NaN}, {@code
+   * Infinity} as Java writes them), BIG_INTEGER, BIG_DECIMAL ({@code toString()}, which may use an
+   * exponent), UUID and TEMPORAL by {@code toString()}; BOOLEAN as {@code true}/{@code false};
+   * INET as its literal address ({@link InetAddress#getHostAddress}, without the host name that
+   * {@code toString()} adds). BYTES is an error here: the encoder writes bytes as they are without
+   * calling this method. NULL, SEQUENCE, MAP and OTHER are errors. Allocates nothing for TEXT and
+   * BOOLEAN.
    */
   public static <R> CharSequence toText(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    throw new UnsupportedOperationException("not implemented yet");
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          if (s == null) {
+            throw new Rejected("is null although its kind is TEXT");
+          }
+          return s;
+        }
+        case LONG:
+          return Long.toString(acc.getLong(row, field));
+        case DOUBLE:
+          return Double.toString(acc.getDouble(row, field));
+        case BOOLEAN:
+          return acc.getBoolean(row, field) ? "true" : "false";
+        case BIG_INTEGER:
+          return nonNull(acc.getBigInteger(row, field)).toString();
+        case BIG_DECIMAL:
+          return nonNull(acc.getBigDecimal(row, field)).toString();
+        case UUID: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof UUID u) {
+            return u.toString();
+          }
+          throw new Rejected("is not a java.util.UUID although its kind is UUID");
+        }
+        case TEMPORAL: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof TemporalAccessor) {
+            return o.toString(); // ISO 8601 for every java.time type
+          }
+          throw new Rejected("is not a java.time value although its kind is TEMPORAL");
+        }
+        case INET: {
+          Object o = acc.getObject(row, field);
+          if (o instanceof InetAddress a) {
+            return a.getHostAddress();
+          }
+          throw new Rejected("is not a java.net.InetAddress although its kind is INET");
+        }
+        case BYTES:
+          throw new Rejected("cannot convert BYTES to text (the encoder writes bytes as they"
+              + " are)");
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
   }
+
+  /* ------------------------------------------------------------------ Errors */
 
   /**
    * Returns the error for a value that cannot go into a column: {@code DATA} class, naming the
    * column, its type, the value (shortened to 64 characters) with its kind, and the reason.
+   *
+   * <p>The message reads {@code column "<column>" (<type>): value <value> (<KIND>) <reason>} when
+   * the reason continues the sentence about the value (it starts with {@code "is "} or {@code
+   * "has "}, e.g. {@code is out of range 0..255}), else {@code ... (<KIND>): <reason>} (e.g.
+   * {@code ... (SEQUENCE): cannot convert SEQUENCE to Int32}). Text values are quoted, byte
+   * arrays are shown as a hex prefix and their length. Building the message never throws, even
+   * when the accessor does.
    */
   public static <R> HandoffException error(RowAccessor<R> acc, R row, int field,
       ClickHouseType type, String column, String reason) {
-    throw new UnsupportedOperationException("not implemented yet");
+    return new HandoffException(ErrorClass.DATA, message(acc, row, field, type, column, reason));
+  }
+
+  /** The error for an accessor that threw or returned an object of the wrong class. */
+  private static <R> HandoffException unreadable(RowAccessor<R> acc, R row, int field,
+      ClickHouseType type, String column, RuntimeException cause) {
+    String reason = "could not be read: " + cause.getClass().getName()
+        + (cause.getMessage() == null ? "" : ": " + shorten(cause.getMessage()));
+    return new HandoffException(ErrorClass.DATA, message(acc, row, field, type, column, reason),
+        cause);
+  }
+
+  private static <R> String message(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column, String reason) {
+    ValueKind kind;
+    try {
+      kind = acc.kind(row, field);
+    } catch (RuntimeException e) {
+      kind = null;
+    }
+    String r = String.valueOf(reason);
+    boolean continues = r.startsWith("is ") || r.startsWith("has ");
+    return "column \"" + column + "\" (" + type + "): value " + render(acc, row, field, kind)
+        + " (" + (kind == null ? "unknown kind" : kind) + ")" + (continues ? " " : ": ") + r;
+  }
+
+  /** How many characters of a value a message shows. */
+  private static final int MAX_VALUE_CHARS = 64;
+  /** How many bytes of a byte array a message shows (two hex digits each). */
+  private static final int MAX_VALUE_BYTES = 24;
+
+  private static <R> String render(RowAccessor<R> acc, R row, int field, ValueKind kind) {
+    try {
+      if (kind != null) {
+        switch (kind) {
+          case NULL:
+            return "null";
+          case LONG:
+            return Long.toString(acc.getLong(row, field));
+          case DOUBLE:
+            return Double.toString(acc.getDouble(row, field));
+          case BOOLEAN:
+            return Boolean.toString(acc.getBoolean(row, field));
+          case TEXT: {
+            CharSequence s = acc.getText(row, field);
+            return s == null ? "null" : '"' + shorten(s) + '"';
+          }
+          case BYTES:
+            return hex(acc.getBytes(row, field));
+          default:
+            break;
+        }
+      }
+    } catch (RuntimeException e) {
+      // fall through to getObject: the typed getter is what failed
+    }
+    try {
+      Object o = acc.getObject(row, field);
+      if (o instanceof byte[] b) {
+        return hex(b);
+      }
+      if (o instanceof Object[] a) {
+        return shorten(Arrays.toString(a));
+      }
+      return shorten(String.valueOf(o));
+    } catch (RuntimeException e) {
+      return "<unreadable: " + e.getClass().getSimpleName() + ">";
+    }
+  }
+
+  private static String shorten(CharSequence s) {
+    return s.length() <= MAX_VALUE_CHARS
+        ? s.toString()
+        : s.subSequence(0, MAX_VALUE_CHARS) + "...";
+  }
+
+  private static String hex(byte[] b) {
+    if (b == null) {
+      return "null";
+    }
+    StringBuilder sb = new StringBuilder("0x");
+    for (int i = 0; i < b.length && i < MAX_VALUE_BYTES; i++) {
+      sb.append(Character.forDigit((b[i] >> 4) & 0xF, 16)).append(Character.forDigit(b[i] & 0xF,
+          16));
+    }
+    return sb.append(b.length > MAX_VALUE_BYTES ? "..." : "").append(" (").append(b.length)
+        .append(" bytes)").toString();
+  }
+
+  /* ------------------------------------------------------------------ Reasons */
+
+  private static Rejected notAccepted(ValueKind kind, ClickHouseType type) {
+    if (kind == ValueKind.NULL) {
+      return new Rejected("null into a non-Nullable column");
+    }
+    String name = type.kind() == TypeKind.ENUM8 ? "Enum8"
+        : type.kind() == TypeKind.ENUM16 ? "Enum16" : type.toString();
+    return new Rejected("cannot convert " + kind + " to " + name);
+  }
+
+  private static Rejected notANumber() {
+    return new Rejected("is not a number");
+  }
+
+  private static Rejected outOfRange(ClickHouseType type) {
+    return new Rejected("is out of range " + rangeOf(type.kind(), type.precision()));
+  }
+
+  private static String rangeOf(TypeKind tk, int precision) {
+    switch (tk) {
+      case INT8: return "-128..127";
+      case INT16: return "-32768..32767";
+      case INT32: return "-2147483648..2147483647";
+      case INT64: return "-9223372036854775808..9223372036854775807";
+      case INT128: return "-2^127..2^127-1";
+      case INT256: return "-2^255..2^255-1";
+      case UINT8: return "0..255";
+      case UINT16: return "0..65535";
+      case UINT32: return "0..4294967295";
+      case UINT64: return "0..18446744073709551615";
+      case UINT128: return "0..2^128-1";
+      case UINT256: return "0..2^256-1";
+      case DATE: return "1970-01-01..2149-06-06 (days 0..65535)";
+      case DATE32: return "1900-01-01..2299-12-31 (days -25567..120529)";
+      case DATETIME: return "1970-01-01 00:00:00..2106-02-07 06:28:15 UTC (seconds 0..4294967295)";
+      case DATETIME64:
+        return precision == 9
+            ? "1900-01-01 00:00:00..2262-04-11 23:47:16.854775807 UTC (the Int64 limit at P = 9)"
+            : "1900-01-01 00:00:00..2299-12-31 23:59:59.999999999 UTC";
+      default: return "of " + tk;
+    }
+  }
+
+  private static <T> T nonNull(T value) {
+    if (value == null) {
+      throw new Rejected("is null although its kind is not NULL");
+    }
+    return value;
   }
 }

@@ -1,0 +1,180 @@
+package dev.handoff.clickhouse.value;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.chrono.IsoChronology;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.ResolverStyle;
+import java.util.Locale;
+
+/**
+ * Reads dates and times: {@code java.time} values, legacy {@link java.util.Date}s and ISO 8601
+ * text, as days, seconds and nanoseconds since the epoch.
+ *
+ * <p>A value without a zone ({@link LocalDate}, {@link LocalDateTime}) is read in the column's
+ * zone. In a zone with daylight saving time, a local time in a gap moves forward by the gap's
+ * length and one in an overlap takes the earlier offset ({@link LocalDateTime#atZone}). A value
+ * with an offset or a zone is an instant; its date is the date in the column's zone.
+ */
+final class Temporals {
+  private Temporals() {}
+
+  static final long SECONDS_PER_DAY = 86_400;
+
+  /**
+   * ISO 8601 as people write it: a date, optionally {@code T} and a time ({@code HH:mm},
+   * {@code HH:mm:ss}, with a fraction of up to 9 digits), optionally an offset ({@code Z}, {@code
+   * +hh:mm}) and a zone in brackets. {@link #parse} lets a space stand for the {@code T}. Strict:
+   * February 30 and hour 24 fail.
+   */
+  private static final DateTimeFormatter ISO = new DateTimeFormatterBuilder()
+      .append(DateTimeFormatter.ISO_LOCAL_DATE)
+      .optionalStart()
+      .appendLiteral('T')
+      .append(DateTimeFormatter.ISO_LOCAL_TIME)
+      .optionalStart()
+      .appendOffsetId()
+      .optionalEnd()
+      .optionalStart()
+      .appendLiteral('[')
+      .parseCaseSensitive()
+      .appendZoneRegionId()
+      .appendLiteral(']')
+      .optionalEnd()
+      .optionalEnd()
+      .toFormatter(Locale.ROOT)
+      .withResolverStyle(ResolverStyle.STRICT)
+      .withChronology(IsoChronology.INSTANCE);
+
+  /** Longer than any ISO date-time with a zone name. */
+  private static final int MAX_TEXT_LENGTH = 100;
+
+  /** What a bad date text gets told. */
+  static final String EXPECTED_TEXT =
+      "expected ISO 8601 like 2024-03-15, 2024-03-15 14:30:00 or 2024-03-15T14:30:00.123Z";
+
+  /**
+   * Parses ISO text into a {@link LocalDate}, {@link LocalDateTime}, {@link OffsetDateTime} or
+   * {@link ZonedDateTime}.
+   *
+   * @throws Rejected if it is not such a text
+   */
+  static Object parse(CharSequence text) {
+    if (text.length() > MAX_TEXT_LENGTH) {
+      // Refused unread: the parser's exception would copy all of it into its message.
+      throw new Rejected("is not a valid date or date-time (" + EXPECTED_TEXT + ")");
+    }
+    String s = text.toString();
+    if (s.length() > 10 && s.charAt(10) == ' ') {
+      // ClickHouse and SQL write a space where ISO has 'T'.
+      s = s.substring(0, 10) + 'T' + s.substring(11);
+    }
+    try {
+      return ISO.parseBest(s, OffsetDateTime::from, ZonedDateTime::from, LocalDateTime::from,
+          LocalDate::from);
+    } catch (DateTimeException e) {
+      throw new Rejected("is not a valid date or date-time (" + EXPECTED_TEXT + ")");
+    }
+  }
+
+  /**
+   * Returns a {@code java.time} value for a legacy {@link java.util.Date} (kind OTHER), or {@code
+   * null} when {@code o} is none. A {@code java.sql.Date} is a local date; a {@code
+   * java.sql.Timestamp} or plain {@code Date} is an instant (the timestamp with its nanoseconds).
+   *
+   * @throws Rejected for a {@code java.sql.Time}, which has no date
+   */
+  static Object fromLegacy(Object o) {
+    if (!(o instanceof java.util.Date)) {
+      return null;
+    }
+    // java.sql is not a dependency of this module, so the class is matched by name.
+    if (o.getClass().getName().equals("java.sql.Date")) {
+      return LocalDate.parse(o.toString()); // its toString() is its local date, yyyy-mm-dd
+    }
+    try {
+      return ((java.util.Date) o).toInstant();
+    } catch (UnsupportedOperationException e) {
+      throw new Rejected("is a " + o.getClass().getName() + ", which has no date");
+    }
+  }
+
+  /** Returns the epoch day of {@code t} (see the class comment for the zone rules). */
+  static long epochDay(Object t, ZoneId zone) {
+    if (t instanceof LocalDate d) {
+      return d.toEpochDay();
+    }
+    if (t instanceof LocalDateTime ldt) {
+      return ldt.toLocalDate().toEpochDay();
+    }
+    if (t instanceof Instant i) {
+      return Math.floorDiv(i.getEpochSecond() + offsetSeconds(zone, i), SECONDS_PER_DAY);
+    }
+    if (t instanceof OffsetDateTime || t instanceof ZonedDateTime) {
+      Instant i = t instanceof OffsetDateTime o ? o.toInstant() : ((ZonedDateTime) t).toInstant();
+      return Math.floorDiv(i.getEpochSecond() + offsetSeconds(zone, i), SECONDS_PER_DAY);
+    }
+    throw unsupported(t);
+  }
+
+  /** Returns the epoch second of {@code t}, dropping any fraction (floor, as time runs forward). */
+  static long epochSecond(Object t, ZoneId zone) {
+    if (t instanceof Instant i) {
+      return i.getEpochSecond();
+    }
+    if (t instanceof OffsetDateTime o) {
+      return o.toEpochSecond();
+    }
+    if (t instanceof ZonedDateTime z) {
+      return z.toEpochSecond();
+    }
+    if (t instanceof LocalDateTime ldt) {
+      return zone instanceof ZoneOffset o ? ldt.toEpochSecond(o) : ldt.atZone(zone).toEpochSecond();
+    }
+    if (t instanceof LocalDate d) {
+      return zone instanceof ZoneOffset o
+          ? d.toEpochDay() * SECONDS_PER_DAY - o.getTotalSeconds()
+          : d.atStartOfDay(zone).toEpochSecond();
+    }
+    throw unsupported(t);
+  }
+
+  /** Returns the nanosecond of the second of {@code t}, {@code 0..999_999_999}. */
+  static int nanoOfSecond(Object t) {
+    if (t instanceof Instant i) {
+      return i.getNano();
+    }
+    if (t instanceof OffsetDateTime o) {
+      return o.getNano();
+    }
+    if (t instanceof ZonedDateTime z) {
+      return z.getNano();
+    }
+    if (t instanceof LocalDateTime ldt) {
+      return ldt.getNano();
+    }
+    if (t instanceof LocalDate) {
+      return 0;
+    }
+    throw unsupported(t);
+  }
+
+  private static int offsetSeconds(ZoneId zone, Instant at) {
+    return zone instanceof ZoneOffset o
+        ? o.getTotalSeconds()
+        : zone.getRules().getOffset(at).getTotalSeconds();
+  }
+
+  static Rejected unsupported(Object t) {
+    String name = t == null ? "null" : t.getClass().getSimpleName();
+    return new Rejected("is a " + name + ", not a date or date-time (accepted: Instant, LocalDate,"
+        + " LocalDateTime, OffsetDateTime, ZonedDateTime, java.util.Date)");
+  }
+}
