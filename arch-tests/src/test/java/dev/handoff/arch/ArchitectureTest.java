@@ -151,6 +151,33 @@ public final class ArchitectureTest {
           .accessTargetWhere(readsTheSystemClock())
           .because("dev.handoff.api.Clock.system() is the single place that reads real time");
 
+  /**
+   * Encoders build on the API and the shared ClickHouse type model only: they never reach into
+   * core (the stage finds them through ServiceLoader, not the other way round) nor into each other.
+   */
+  @ArchTest
+  static final ArchRule encoders_depend_only_on_api_and_the_type_model =
+      classes()
+          .that()
+          .resideInAPackage("dev.handoff.encoders.rowbinary..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.clickhouse..",
+              "dev.handoff.encoders.rowbinary..")
+          .because("an encoder is a plug-in: the API and the shared type model are all it needs");
+
+  /** The shared type model needs the API and (optionally) Jackson, nothing else of ours. */
+  @ArchTest
+  static final ArchRule type_model_depends_only_on_api_and_jackson =
+      classes()
+          .that()
+          .resideInAPackage("dev.handoff.clickhouse..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.clickhouse..",
+              "com.fasterxml.jackson..")
+          .because("both encoders share it; it must not drag in core or an encoder");
+
   // ---------------------------------------------------------------------------------------------
   // Predicates and conditions
 
