@@ -1,11 +1,13 @@
 package dev.handoff.encoders.rowbinary.internal;
 
 import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.TableSchema;
 import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.value.Conversions;
 
 /**
  * Encodes rows in RowBinary: per row, each column's value in table order, nothing else. With a
@@ -46,9 +48,12 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
       throw e;
     } catch (RuntimeException e) {
       // An adapter that returned the wrong Java type, or any other surprise: still a record
-      // error, never a different exception type.
-      throw HandoffException.data("column " + schema.column(column).name() + " ("
-          + types[column] + "): cannot read the value: " + e);
+      // error, never a different exception type. The message has the shape of every other
+      // DATA error (with the value when the adapter can still show it), and the adapter's
+      // exception stays the cause, so its stack trace is not lost.
+      String message = Conversions.error(accessor, row, column, types[column],
+          schema.column(column).name(), "could not be read: " + e).getMessage();
+      throw new HandoffException(ErrorClass.DATA, message, e);
     }
   }
 
