@@ -1504,8 +1504,10 @@ public final class Conversions {
       if (o instanceof byte[] b) {
         return hex(b);
       }
-      if (o instanceof Object[] a) {
-        return shorten(Arrays.toString(a));
+      if (o != null && o.getClass().isArray()) {
+        // Its elements, not its identity ([I@1b6d3586), for primitive and nested arrays too.
+        String s = Arrays.deepToString(new Object[] {o}); // "[[1, 2]]"
+        return shorten(s.substring(1, s.length() - 1));
       }
       return shorten(String.valueOf(o));
     } catch (RuntimeException e) {

@@ -262,6 +262,21 @@ final class RowBinaryEncoderTest {
   }
 
   @Test
+  void arrayValueInAMessage_isShownByItsElementsNotItsIdentity() {
+    HandoffException e = dataError(encoder("n", "Int32"), null, new int[] {1, 2});
+    assertThat(e).hasMessageContaining("value [1, 2] (SEQUENCE)");
+
+    e = dataError(encoder("n", "Float64"), null, new double[] {1.5, Double.NaN});
+    assertThat(e).hasMessageContaining("value [1.5, NaN] (SEQUENCE)");
+
+    e = dataError(encoder("n", "String"), null, new boolean[] {true});
+    assertThat(e).hasMessageContaining("value [true] (SEQUENCE)");
+
+    e = dataError(encoder("n", "UUID"), null, new Object[] {new long[] {7}, "x"});
+    assertThat(e).hasMessageContaining("value [[7], x] (SEQUENCE)");
+  }
+
+  @Test
   void mapWithANullKey_isADataError() {
     Map<String, Integer> m = new HashMap<>();
     m.put("a", 1);
