@@ -32,6 +32,7 @@ import dev.handoff.testkit.Shrinker;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -575,6 +576,109 @@ final class RowBinaryEncoderTest {
         return m;
       }
     }
+  }
+
+  /* ------------------------------------------------------------------ reference models */
+
+  @Test
+  void stringColumn_isTheByteLengthThenTheUtf8OfAnyText() {
+    // Lengths straddle the encoder's short-text path (at most 42 chars, a one-byte length
+    // patched in afterwards) and the one-byte varint limit (127/128 bytes).
+    Gen<String> texts = Gen.text(200);
+    SeedSweep.run("String <- any text = varint(UTF-8 length) + UTF-8, unpaired surrogates as '?'",
+        1, 3_000, texts::sample, text -> {
+          byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+          ChunkBuffer expected = new ChunkBuffer(16);
+          expected.writeVarUInt(utf8.length);
+          expected.writeBytes(utf8);
+          TableSchema schema = schema("s", "String", "ls", "LowCardinality(Nullable(String))",
+              "fs", "FixedString(" + Math.max(1, utf8.length) + ")");
+          byte[] actual = encodeAlone(schema, Map.of(),
+              new Object[] {text, new StringBuilder(text), text});
+          byte[] fixed = Arrays.copyOf(utf8, Math.max(1, utf8.length));
+          byte[] row = concat(concat(expected.toByteArray(),
+              concat(new byte[] {0}, expected.toByteArray())), fixed);
+          assertThat(actual).isEqualTo(row);
+          return true;
+        });
+  }
+
+  @Test
+  void fixedStringColumn_padsAnyTextThatFitsAndRejectsTheRest() {
+    Gen<Object[]> cases = random -> new Object[] {Gen.text(40).next(random),
+        random.nextInt(1, 50)};
+    SeedSweep.run("FixedString(N) <- text: UTF-8 padded with zeros to N, or a DATA error",
+        1, 2_000, cases::sample, c -> {
+          String text = (String) c[0];
+          int n = (Integer) c[1];
+          byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+          RowEncoder<Object[]> encoder = encoder("f", "FixedString(" + n + ")");
+          ChunkBuffer buffer = new ChunkBuffer(8);
+          if (utf8.length <= n) {
+            encoder.encode(new Object[] {text}, buffer);
+            assertThat(buffer.toByteArray()).isEqualTo(Arrays.copyOf(utf8, n));
+          } else {
+            assertThat(catchThrowable(() -> encoder.encode(new Object[] {text}, buffer)))
+                .isInstanceOf(HandoffException.class)
+                .hasMessageContaining(utf8.length + " UTF-8 bytes do not fit FixedString(" + n);
+          }
+          return true;
+        });
+  }
+
+  private static final List<String> INTEGER_TYPES = List.of("Int8", "UInt8", "Int16", "UInt16",
+      "Int32", "UInt32", "Int64", "UInt64", "Int128", "UInt128", "Int256", "UInt256");
+
+  @Test
+  void integerColumn_writesInRangeValuesLittleEndianAndRejectsTheRestWhateverTheJavaType() {
+    Gen<Object[]> cases = random -> {
+      String type = INTEGER_TYPES.get(random.nextInt(INTEGER_TYPES.size()));
+      BigInteger v = switch (random.nextInt(3)) {
+        case 0 -> BigInteger.valueOf(Gen.longs().next(random));
+        case 1 -> new BigInteger(random.nextInt(1, 260), new java.util.Random(random.nextLong()))
+            .subtract(BigInteger.ONE.shiftLeft(random.nextInt(0, 257)));
+        default -> BigInteger.ONE.shiftLeft(random.nextInt(0, 257))
+            .add(BigInteger.valueOf(random.nextInt(-2, 2)));
+      };
+      return new Object[] {type, v};
+    };
+    SeedSweep.run("integer column <- Long, BigInteger, text: two's complement LE, or DATA",
+        1, 5_000, cases::sample, c -> {
+          String type = (String) c[0];
+          BigInteger v = (BigInteger) c[1];
+          int bits = ClickHouseType.parse(type).fixedWidth() * 8;
+          boolean unsigned = type.startsWith("U");
+          boolean fits = unsigned ? v.signum() >= 0 && v.bitLength() <= bits
+              : v.bitLength() < bits;
+          List<Object> inputs = new ArrayList<>(List.of(v, v.toString()));
+          if (v.bitLength() < 64) {
+            inputs.add(v.longValue());
+          }
+          for (Object input : inputs) {
+            RowEncoder<Object[]> encoder = encoder("i", type);
+            ChunkBuffer buffer = new ChunkBuffer(8);
+            Throwable t = catchThrowable(() -> encoder.encode(new Object[] {input}, buffer));
+            if (fits) {
+              assertThat(t).as(type + " <- " + input).isNull();
+              assertThat(buffer.toByteArray()).as(type + " <- " + input)
+                  .isEqualTo(littleEndian(v, bits / 8));
+            } else {
+              assertThat(t).as(type + " <- " + input).isInstanceOf(HandoffException.class)
+                  .hasMessageContaining("out of range");
+            }
+          }
+          return true;
+        });
+  }
+
+  /** The reference: {@code v} modulo 2^(8 width), least significant byte first. */
+  private static byte[] littleEndian(BigInteger v, int width) {
+    byte[] out = new byte[width];
+    BigInteger u = v.mod(BigInteger.ONE.shiftLeft(8 * width));
+    for (int i = 0; i < width; i++) {
+      out[i] = u.shiftRight(8 * i).byteValue();
+    }
+    return out;
   }
 
   /* ------------------------------------------------------------------ rollback in the stage */

@@ -1,6 +1,7 @@
 package dev.handoff.encoders.rowbinary;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.spi.ColumnSpec;
@@ -11,6 +12,8 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.core.Providers;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /*
@@ -31,6 +34,21 @@ final class RowBinaryProviderLookupTest {
     assertThat(provider.getClass().getModule().getName())
         .isEqualTo("dev.handoff.encoders.rowbinary");
     assertThat(Providers.encoderNames()).contains("rowbinary");
+  }
+
+  @Test
+  void serviceLoaderInsideTheEncoderModule_needsAUsesClauseTheModuleRightlyLacks() {
+    // Why the other tests construct the provider directly: these test classes run inside
+    // dev.handoff.encoders.rowbinary, which provides the service but does not use it.
+    assertThatThrownBy(() -> ServiceLoader.load(RowEncoderProvider.class).iterator().hasNext())
+        .isInstanceOf(ServiceConfigurationError.class)
+        .hasMessageContaining("does not declare `uses`");
+
+    // Granting the use at run time shows the provides clause alone is enough to be found.
+    getClass().getModule().addUses(RowEncoderProvider.class);
+    assertThat(ServiceLoader.load(RowEncoderProvider.class).stream()
+        .map(ServiceLoader.Provider::type).toList())
+        .containsExactly(RowBinaryEncoderProvider.class);
   }
 
   @Test
