@@ -428,14 +428,20 @@ abstract class ValueWriter {
 
   static final class TupleWriter extends ValueWriter {
     private final ValueWriter[] elements;
+    private final List<String> names;
 
     TupleWriter(ClickHouseType type, String column, ValueWriter[] elements) {
       super(type, column);
       this.elements = elements;
+      this.names = type.names();
     }
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      if (names != null && acc.kind(row, field) == ValueKind.MAP) {
+        writeByName(acc, row, field, out);
+        return;
+      }
       requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
       Object container = acc.getObject(row, field);
       RowAccessor<Object> nested = acc.nested(row, field);
@@ -447,6 +453,36 @@ abstract class ValueWriter {
       }
       for (int i = 0; i < size; i++) {
         elements[i].write(nested, container, i, out);
+      }
+    }
+
+    /**
+     * Writes a named tuple given as an object or map (a JSON object, a {@code Map}): each
+     * element is the value of the field with its name; a field too many or too few is an error.
+     */
+    private <R> void writeByName(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int fields = nested.size(container); // names and values alternate
+      if (fields / 2 != elements.length) {
+        throw Conversions.error(acc, row, field, type, column,
+            "a tuple of " + elements.length + " elements needs " + elements.length
+                + " named values, not " + fields / 2);
+      }
+      for (int e = 0; e < elements.length; e++) {
+        String name = names.get(e);
+        int at = -1;
+        for (int i = 0; i < fields && at < 0; i += 2) {
+          if (nested.kind(container, i) == ValueKind.TEXT
+              && name.contentEquals(nested.getText(container, i))) {
+            at = i + 1;
+          }
+        }
+        if (at < 0) {
+          throw Conversions.error(acc, row, field, type, column,
+              "has no value for element '" + name + "'");
+        }
+        elements[e].write(nested, container, at, out);
       }
     }
   }
