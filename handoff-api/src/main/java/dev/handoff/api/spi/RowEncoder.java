@@ -28,7 +28,9 @@ public interface RowEncoder<T> {
    * Encodes one row. Writes into {@code buffer} (row formats) or into the encoder's own column
    * buffers (columnar formats).
    *
-   * @throws HandoffException if the row cannot be encoded; nothing of the row remains encoded
+   * @throws HandoffException if the row cannot be encoded. The encoder's own state then holds
+   *     nothing of the row; a row format may have left part of it in {@code buffer}, which the
+   *     caller truncates back to the length it had before the call (the stage always does)
    */
   void encode(T row, ChunkBuffer buffer);
 
