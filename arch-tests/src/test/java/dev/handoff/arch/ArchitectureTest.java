@@ -159,12 +159,38 @@ public final class ArchitectureTest {
   static final ArchRule encoders_depend_only_on_api_and_the_type_model =
       classes()
           .that()
-          .resideInAPackage("dev.handoff.encoders.rowbinary..")
+          .resideInAnyPackage("dev.handoff.encoders.rowbinary..",
+              "dev.handoff.encoders.clickhouse..")
           .should()
           .onlyDependOnClassesThat()
           .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.clickhouse..",
-              "dev.handoff.encoders.rowbinary..")
+              "dev.handoff.encoders.rowbinary..", "dev.handoff.encoders.clickhouse..")
           .because("an encoder is a plug-in: the API and the shared type model are all it needs");
+
+  /**
+   * The rule above lets every encoder package reach its own classes; this one keeps the encoders
+   * apart (what they share belongs in the type model).
+   */
+  @ArchTest
+  static final ArchRule rowbinary_does_not_depend_on_native =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.handoff.encoders.rowbinary..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.handoff.encoders.clickhouse..")
+          .because("encoders share the type model, never each other's code");
+
+  /** The same separation, seen from the Native encoder. */
+  @ArchTest
+  static final ArchRule native_encoder_does_not_depend_on_rowbinary =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.handoff.encoders.clickhouse..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.handoff.encoders.rowbinary..")
+          .because("encoders share the type model, never each other's code");
 
   /** The shared type model needs the API and (optionally) Jackson, nothing else of ours. */
   @ArchTest

@@ -1,0 +1,349 @@
+package dev.handoff.encoders.clickhouse.internal;
+
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.value.Conversions;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Nullable, Array, Tuple and Map columns. They read nested values through the accessor's
+ * SEQUENCE/MAP and {@code nested()} protocol, exactly like the rowbinary encoder, and keep only
+ * counts, offsets and null maps themselves; the values live in their child columns.
+ */
+final class Composites {
+  private Composites() {}
+
+  /** Fails with the DATA error unless the field is a container of kind {@code expected}. */
+  static <R> void requireKind(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column, ValueKind expected) {
+    ValueKind kind = acc.kind(row, field);
+    if (kind != expected) {
+      throw Conversions.error(acc, row, field, type, column, kind == ValueKind.NULL
+          ? "null into a non-Nullable column"
+          : "expected " + (expected == ValueKind.MAP ? "a map" : "a list or an array")
+              + " but the value is " + kind);
+    }
+  }
+
+  /** Null map (one byte per value, 1 = NULL), then the inner column with defaults under NULLs. */
+  static final class NullableColumn extends Column {
+    private final ChunkBuffer nullMap = new ChunkBuffer(64);
+    private final Column inner;
+
+    NullableColumn(ClickHouseType type, String column, Column inner) {
+      super(type, column);
+      this.inner = inner;
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      if (acc.isNull(row, field)) {
+        inner.appendDefault();
+        nullMap.writeByte(1);
+      } else {
+        inner.append(acc, row, field);
+        nullMap.writeByte(0);
+      }
+      count++;
+    }
+
+    @Override
+    void appendDefault() {
+      inner.appendDefault(); // the default of a Nullable is NULL
+      nullMap.writeByte(1);
+      count++;
+    }
+
+    @Override
+    void truncate(int n) {
+      count = n;
+      nullMap.truncate(n);
+      inner.truncate(n);
+    }
+
+    @Override
+    long prefixBytes() {
+      return inner.prefixBytes();
+    }
+
+    @Override
+    void writePrefix(ChunkBuffer out) {
+      inner.writePrefix(out);
+    }
+
+    @Override
+    long dataBytes() {
+      return count + inner.dataBytes();
+    }
+
+    @Override
+    void writeData(ChunkBuffer out) {
+      out.writeBuffer(nullMap);
+      inner.writeData(out);
+    }
+  }
+
+  /**
+   * Cumulative UInt64 end offsets, one per value; the children hold the flattened elements (one
+   * child for Array, keys and values for Map).
+   */
+  abstract static class OffsetsColumn extends Column {
+    long[] offsets = new long[64];
+
+    OffsetsColumn(ClickHouseType type, String column) {
+      super(type, column);
+    }
+
+    /** Returns the number of child values before value {@code n}. */
+    final long end(int n) {
+      return n == 0 ? 0 : offsets[n - 1];
+    }
+
+    /** Records a value of {@code size} elements, appended to the children already. */
+    final void push(int size) {
+      if (count == offsets.length) {
+        offsets = Arrays.copyOf(offsets, count * 2);
+      }
+      offsets[count] = end(count) + size;
+      count++;
+    }
+
+    @Override
+    final void appendDefault() {
+      push(0); // the empty array or map
+    }
+
+    @Override
+    final void truncate(int n) {
+      count = n;
+      truncateChildren((int) end(n));
+    }
+
+    abstract void truncateChildren(int n);
+
+    final void writeOffsets(ChunkBuffer out) {
+      out.ensureWritable(count * 8);
+      for (int i = 0; i < count; i++) {
+        out.writeLongLE(offsets[i]);
+      }
+    }
+  }
+
+  static final class ArrayColumn extends OffsetsColumn {
+    private final Column element;
+
+    ArrayColumn(ClickHouseType type, String column, Column element) {
+      super(type, column);
+      this.element = element;
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int size = nested.size(container);
+      for (int i = 0; i < size; i++) {
+        element.append(nested, container, i);
+      }
+      push(size);
+    }
+
+    @Override
+    void truncateChildren(int n) {
+      element.truncate(n);
+    }
+
+    @Override
+    long prefixBytes() {
+      return element.prefixBytes();
+    }
+
+    @Override
+    void writePrefix(ChunkBuffer out) {
+      element.writePrefix(out);
+    }
+
+    @Override
+    long dataBytes() {
+      return 8L * count + element.dataBytes();
+    }
+
+    @Override
+    void writeData(ChunkBuffer out) {
+      writeOffsets(out);
+      element.writeData(out);
+    }
+  }
+
+  static final class MapColumn extends OffsetsColumn {
+    private final Column key;
+    private final Column value;
+
+    MapColumn(ClickHouseType type, String column, Column key, Column value) {
+      super(type, column);
+      this.key = key;
+      this.value = value;
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      requireKind(acc, row, field, type, column, ValueKind.MAP);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int fields = nested.size(container); // keys and values alternate
+      for (int i = 0; i < fields; i += 2) {
+        if (nested.isNull(container, i)) {
+          throw Conversions.error(acc, row, field, type, column, "a map key is null");
+        }
+        key.append(nested, container, i);
+        value.append(nested, container, i + 1);
+      }
+      push(fields / 2);
+    }
+
+    @Override
+    void truncateChildren(int n) {
+      key.truncate(n);
+      value.truncate(n);
+    }
+
+    @Override
+    long prefixBytes() {
+      return key.prefixBytes() + value.prefixBytes();
+    }
+
+    @Override
+    void writePrefix(ChunkBuffer out) {
+      key.writePrefix(out);
+      value.writePrefix(out);
+    }
+
+    @Override
+    long dataBytes() {
+      return 8L * count + key.dataBytes() + value.dataBytes();
+    }
+
+    @Override
+    void writeData(ChunkBuffer out) {
+      writeOffsets(out);
+      key.writeData(out);
+      value.writeData(out);
+    }
+  }
+
+  /** One complete child column per element, element 1 first. */
+  static final class TupleColumn extends Column {
+    private final Column[] elements;
+    private final List<String> names;
+
+    TupleColumn(ClickHouseType type, String column, Column[] elements) {
+      super(type, column);
+      this.elements = elements;
+      this.names = type.names();
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      if (names != null && acc.kind(row, field) == ValueKind.MAP) {
+        appendByName(acc, row, field);
+        count++;
+        return;
+      }
+      requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int size = nested.size(container);
+      if (size != elements.length) {
+        throw Conversions.error(acc, row, field, type, column,
+            "a tuple of " + elements.length + " elements needs " + elements.length
+                + " values, not " + size);
+      }
+      for (int i = 0; i < size; i++) {
+        elements[i].append(nested, container, i);
+      }
+      count++;
+    }
+
+    /**
+     * Appends a named tuple given as an object or map (a JSON object, a {@code Map}): each
+     * element is the value of the field with its name; a field too many or too few is an error.
+     */
+    private <R> void appendByName(RowAccessor<R> acc, R row, int field) {
+      Object container = acc.getObject(row, field);
+      RowAccessor<Object> nested = acc.nested(row, field);
+      int fields = nested.size(container); // names and values alternate
+      if (fields / 2 != elements.length) {
+        throw Conversions.error(acc, row, field, type, column,
+            "a tuple of " + elements.length + " elements needs " + elements.length
+                + " named values, not " + fields / 2);
+      }
+      for (int e = 0; e < elements.length; e++) {
+        String name = names.get(e);
+        int at = -1;
+        for (int i = 0; i < fields && at < 0; i += 2) {
+          if (nested.kind(container, i) == ValueKind.TEXT
+              && name.contentEquals(nested.getText(container, i))) {
+            at = i + 1;
+          }
+        }
+        if (at < 0) {
+          throw Conversions.error(acc, row, field, type, column,
+              "has no value for element '" + name + "'");
+        }
+        elements[e].append(nested, container, at);
+      }
+    }
+
+    @Override
+    void appendDefault() {
+      for (Column e : elements) {
+        e.appendDefault();
+      }
+      count++;
+    }
+
+    @Override
+    void truncate(int n) {
+      count = n;
+      for (Column e : elements) {
+        e.truncate(n);
+      }
+    }
+
+    @Override
+    long prefixBytes() {
+      long b = 0;
+      for (Column e : elements) {
+        b += e.prefixBytes();
+      }
+      return b;
+    }
+
+    @Override
+    void writePrefix(ChunkBuffer out) {
+      for (Column e : elements) {
+        e.writePrefix(out);
+      }
+    }
+
+    @Override
+    long dataBytes() {
+      long b = 0;
+      for (Column e : elements) {
+        b += e.dataBytes();
+      }
+      return b;
+    }
+
+    @Override
+    void writeData(ChunkBuffer out) {
+      for (Column e : elements) {
+        e.writeData(out);
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.handoff.encoders.clickhouse.internal;
+
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.RowEncoderProvider;
+import dev.handoff.api.spi.TableSchema;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.type.TypeKind;
+import dev.handoff.encoders.clickhouse.NativeOptions;
+import java.util.Map;
+import java.util.Objects;
+
+/** Provides the {@code clickhouse-native} encoder. */
+public final class NativeEncoderProvider implements RowEncoderProvider {
+
+  /** Creates the provider; called by {@link java.util.ServiceLoader}. */
+  public NativeEncoderProvider() {}
+
+  @Override
+  public String name() {
+    return NativeOptions.NAME;
+  }
+
+  @Override
+  public <T> RowEncoder<T> create(TableSchema schema, RowAccessor<T> accessor,
+      Map<String, String> options) {
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(accessor, "accessor");
+    for (String key : options.keySet()) {
+      throw new IllegalArgumentException(NativeOptions.NAME + ": unknown option '" + key
+          + "' (it has no options)");
+    }
+    ClickHouseType[] types = new ClickHouseType[schema.size()];
+    for (int i = 0; i < types.length; i++) {
+      String name = schema.column(i).name();
+      try {
+        types[i] = ClickHouseType.parse(schema.column(i).type());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("column " + name + ": " + e.getMessage(), e);
+      }
+      if (types[i].kind() == TypeKind.NOTHING) {
+        throw new IllegalArgumentException("column " + name + ": type Nothing cannot be written");
+      }
+    }
+    // Compiles the column trees now, so an unsupported type fails here and not on a record.
+    return new NativeEncoder<>(schema, types, accessor);
+  }
+}

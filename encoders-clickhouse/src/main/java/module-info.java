@@ -1,0 +1,17 @@
+/**
+ * The {@code clickhouse-native} encoder: rows buffered in columns and written as ClickHouse
+ * Native blocks, for {@code INSERT ... FORMAT Native}.
+ *
+ * <p>Found through {@link java.util.ServiceLoader} as a {@link
+ * dev.handoff.api.spi.RowEncoderProvider} named {@code clickhouse-native} ({@link
+ * dev.handoff.encoders.clickhouse.NativeOptions#NAME}). It has no options yet.
+ */
+module dev.handoff.encoders.clickhouse {
+  requires transitive dev.handoff.api;
+  requires dev.handoff.clickhouse;
+
+  exports dev.handoff.encoders.clickhouse;
+
+  provides dev.handoff.api.spi.RowEncoderProvider with
+      dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
+}
