@@ -63,6 +63,12 @@ abstract class Column {
   /** Writes the Native data of the current values. */
   abstract void writeData(ChunkBuffer out);
 
+  /**
+   * Returns the bytes this column's buffers hold, used or not: what stays allocated between
+   * blocks. For tests and diagnostics; walks the type tree.
+   */
+  abstract long retainedBytes();
+
   /** Compiles the column tree of {@code type}; {@code column} names the values in errors. */
   static Column of(ClickHouseType type, String column) {
     switch (type.kind()) {

@@ -84,6 +84,11 @@ final class Composites {
       out.writeBuffer(nullMap);
       inner.writeData(out);
     }
+
+    @Override
+    long retainedBytes() {
+      return nullMap.capacity() + inner.retainedBytes();
+    }
   }
 
   /**
@@ -158,6 +163,11 @@ final class Composites {
     }
 
     @Override
+    long retainedBytes() {
+      return 8L * offsets.length + element.retainedBytes();
+    }
+
+    @Override
     long prefixBytes() {
       return element.prefixBytes();
     }
@@ -209,6 +219,11 @@ final class Composites {
     void truncateChildren(int n) {
       key.truncate(n);
       value.truncate(n);
+    }
+
+    @Override
+    long retainedBytes() {
+      return 8L * offsets.length + key.retainedBytes() + value.retainedBytes();
     }
 
     @Override
@@ -312,6 +327,15 @@ final class Composites {
       for (Column e : elements) {
         e.truncate(n);
       }
+    }
+
+    @Override
+    long retainedBytes() {
+      long b = 0;
+      for (Column e : elements) {
+        b += e.retainedBytes();
+      }
+      return b;
     }
 
     @Override

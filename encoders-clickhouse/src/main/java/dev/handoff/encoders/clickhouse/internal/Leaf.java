@@ -43,6 +43,11 @@ abstract class Leaf extends Column {
     out.writeBuffer(data);
   }
 
+  @Override
+  long retainedBytes() {
+    return data.capacity();
+  }
+
   /** A leaf whose values all have {@link #width} bytes. */
   abstract static class Fixed extends Leaf {
     final int width;
@@ -117,6 +122,11 @@ abstract class Leaf extends Column {
     @Override
     final int start(int i) {
       return i == 0 ? 0 : ends[i - 1];
+    }
+
+    @Override
+    long retainedBytes() {
+      return data.capacity() + 4L * ends.length;
     }
   }
 }

@@ -173,6 +173,12 @@ final class LowCardinalityColumn extends Column {
     }
   }
 
+  @Override
+  long retainedBytes() {
+    return dict.retainedBytes()
+        + 4L * (keys.length + firstUse.length + hashes.length + slotOf.length + slots.length);
+  }
+
   /** The key width for a dictionary of {@code entries} entries, as the server chooses it. */
   static int keyWidth(int entries) {
     return entries <= 0xFF ? 1 : entries <= 0xFFFF ? 2 : 4;

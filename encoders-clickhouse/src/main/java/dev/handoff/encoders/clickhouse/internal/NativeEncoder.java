@@ -139,6 +139,15 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     rows = 0;
   }
 
+  /** Returns the bytes the column buffers hold, used or not (tests and diagnostics). */
+  long retainedBytes() {
+    long b = 0;
+    for (Column c : columns) {
+      b += c.retainedBytes();
+    }
+    return b;
+  }
+
   @Override
   public RowEncoder<T> newInstance() {
     return new NativeEncoder<>(schema, types, accessor);
