@@ -49,7 +49,8 @@ class NativeEncoderRollbackTest {
       m.put("k" + j + "_" + k, (long) j * k);
     }
     return new Object[] {k, "s" + k, k % 4 == 0 ? null : k % 200,
-        List.of(List.of(k % 100), List.of()), Arrays.asList("x" + (k % 10), k % 2 == 0 ? null : "y"),
+        List.of(List.of(k % 100), List.of()),
+        Arrays.asList("x" + (k % 10), k % 2 == 0 ? null : "y"),
         m, "lc" + (k % 7), k % 5 == 0 ? null : "n" + (k % 3),
         List.of("e" + k, "e" + (k % 2))};
   }

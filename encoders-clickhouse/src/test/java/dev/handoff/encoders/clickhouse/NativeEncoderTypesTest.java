@@ -37,7 +37,8 @@ class NativeEncoderTypesTest {
 
   @Test
   void twoColumnExampleOfSection21() {
-    byte[] got = block(schema("a", "Int8", "s", "String"), List.<Object[]>of(new Object[] {-1, "x"}));
+    byte[] got = block(schema("a", "Int8", "s", "String"),
+        List.<Object[]>of(new Object[] {-1, "x"}));
     assertThat(hexOf(got)).isEqualTo(hexOf(hex(
         "02 01 01 61 04 49 6E 74 38 FF 01 73 06 53 74 72 69 6E 67 01 78")));
   }
@@ -169,7 +170,8 @@ class NativeEncoderTypesTest {
     assertThat(b256[flagsAt]).isEqualTo((byte) 0x01);
     assertThat(b256[flagsAt + 8]).isEqualTo((byte) 0x00); // dictionary size 256 = 00 01 ...
     assertThat(b256[flagsAt + 9]).isEqualTo((byte) 0x01);
-    assertThat(b256.length - b255.length).isEqualTo(5 + (510 - 254)); // entry "v254", 255 two-byte keys
+    // One more entry ("v254": 5 bytes), and 255 two-byte keys instead of 254 one-byte keys.
+    assertThat(b256.length - b255.length).isEqualTo(5 + (510 - 254));
     assertThat(b256[b256.length - 2]).isEqualTo((byte) 255); // last key 255, UInt16 LE
     assertThat(b256[b256.length - 1]).isEqualTo((byte) 0);
   }

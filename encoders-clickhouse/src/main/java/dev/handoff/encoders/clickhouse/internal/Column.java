@@ -132,7 +132,8 @@ abstract class Column {
       String column) {
     Column[] c = new Column[types.size()];
     for (int i = 0; i < c.length; i++) {
-      c[i] = of(types.get(i), column + "." + (names == null ? String.valueOf(i + 1) : names.get(i)));
+      String element = names == null ? String.valueOf(i + 1) : names.get(i);
+      c[i] = of(types.get(i), column + "." + element);
     }
     return c;
   }
