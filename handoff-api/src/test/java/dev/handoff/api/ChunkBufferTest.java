@@ -165,6 +165,26 @@ final class ChunkBufferTest {
   }
 
   @Test
+  void writeUtf8_switchesFromItsAsciiLoopAtAnyPosition() {
+    // The ASCII run is written by a loop of its own; the first other char, wherever it stands,
+    // hands over to the general loop with the right offsets.
+    String[] tails = {"\u00E9", "\u20AC", "\uD83D\uDE00", "\uD800", "\u0080x", "\u07FFyz"};
+    for (int prefix = 0; prefix <= 20; prefix++) {
+      for (String tail : tails) {
+        String ascii = "abcdefghijklmnopqrstuvwxyz".substring(0, prefix);
+        assertUtf8MatchesJdk(ascii + tail);
+        assertUtf8MatchesJdk(ascii + tail + ascii);
+      }
+      ChunkBuffer buf = new ChunkBuffer(1);
+      buf.writeByte(0x7F);
+      String ascii = "0123456789abcdefghijk".substring(0, prefix);
+      assertThat(buf.writeUtf8(ascii)).isEqualTo(prefix);
+      assertThat(buf.length()).isEqualTo(1 + prefix);
+      assertThat(buf.getByte(0)).isEqualTo((byte) 0x7F);
+    }
+  }
+
+  @Test
   void writeUtf8_acceptsAnyCharSequence() {
     StringBuilder sb = new StringBuilder("x\u00E9\uD83D\uDE00\uD800");
     ChunkBuffer buf = new ChunkBuffer(1);
