@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -23,9 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * of this package and {@link RowAccessors#values()} use it. The table in {@link RowAccessors} is
  * the contract this class implements.
  *
- * <p>The kind depends on the class only. The four most common classes are tested by identity;
- * the others are looked up in a {@link ClassValue}, computed once per class, so {@link #kind} never
- * allocates.
+ * <p>The kind depends on the class only. The most common classes are tested by identity; the
+ * others are looked up in a {@link ClassValue}, computed once per class, so {@link #kind} never
+ * allocates. {@link #container} decides by class too: on JDK 17 an {@code instanceof} test that
+ * fails against an interface scans the class's supertypes, which cost tens of nanoseconds per
+ * value on the encoders' hot path.
  */
 final class JavaValues {
   private JavaValues() {}
@@ -37,11 +40,34 @@ final class JavaValues {
     }
   };
 
+  /**
+   * How {@link #container} hands a value out, by class: as it is, as a map's flattened entries,
+   * or as a collection's {@code toArray()}.
+   */
+  private static final int AS_IS = 0;
+  private static final int FLATTEN = 1;
+  private static final int TO_ARRAY = 2;
+
+  private static final ClassValue<Integer> CONTAINERS = new ClassValue<>() {
+    @Override
+    protected Integer computeValue(Class<?> type) {
+      if (Map.class.isAssignableFrom(type)) {
+        return FLATTEN;
+      }
+      if (Collection.class.isAssignableFrom(type)
+          && !(List.class.isAssignableFrom(type) && RandomAccess.class.isAssignableFrom(type))) {
+        return TO_ARRAY;
+      }
+      return AS_IS;
+    }
+  };
+
   /** Returns the kind of {@code value}. */
   static ValueKind kind(Object value) {
     if (value == null) {
       return ValueKind.NULL;
     }
+    // The commonest classes by identity (a compare each); the rest through the class cache.
     Class<?> c = value.getClass();
     if (c == Long.class || c == Integer.class) {
       return ValueKind.LONG;
@@ -51,6 +77,12 @@ final class JavaValues {
     }
     if (c == Double.class) {
       return ValueKind.DOUBLE;
+    }
+    if (c == Instant.class || c == LocalDate.class || c == LocalDateTime.class) {
+      return ValueKind.TEMPORAL;
+    }
+    if (c == UUID.class) {
+      return ValueKind.UUID;
     }
     return KINDS.get(c);
   }
@@ -159,14 +191,25 @@ final class JavaValues {
    * ValuesAccessor} reads every container field in O(1).
    */
   static Object container(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      return flatten(map);
+    if (value == null) {
+      return null;
     }
-    if (value instanceof Collection<?> c
-        && !(value instanceof List<?> && value instanceof RandomAccess)) {
-      return c.toArray();
+    // Decided by class, never by instanceof: on JDK 17 a failed interface test scans the class's
+    // interfaces (tens of ns for java.time values), and tests of several interfaces against one
+    // class defeat its one-entry cache. Arrays and the common value classes are as they are.
+    Class<?> c = value.getClass();
+    if (c.isArray() || c == Instant.class || c == LocalDate.class || c == UUID.class
+        || c == LocalDateTime.class || c == ArrayList.class) {
+      return value;
     }
-    return value;
+    switch (CONTAINERS.get(c)) {
+      case FLATTEN:
+        return flatten((Map<?, ?>) value);
+      case TO_ARRAY:
+        return ((Collection<?>) value).toArray();
+      default:
+        return value;
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -32,38 +33,115 @@ final class ValuesAccessor implements RowAccessor<Object> {
 
   private ValuesAccessor() {}
 
+  /*
+   * The shape of a container, decided by its class (identity for the common ones, a class cache
+   * for the rest), never by a chain of instanceof tests: on JDK 17 a failed test against an
+   * interface or Object[] scans the class's supertypes, tens of ns per element of an int[].
+   */
+  private static final int OBJECTS = 0;
+  private static final int LIST = 1;
+  private static final int LONGS = 2;
+  private static final int INTS = 3;
+  private static final int SHORTS = 4;
+  private static final int BYTES = 5;
+  private static final int DOUBLES = 6;
+  private static final int FLOATS = 7;
+  private static final int BOOLEANS = 8;
+  /** Anything else: a Map, another Collection, or no container; read by the slow paths. */
+  private static final int OTHER = 9;
+
+  private static final ClassValue<Integer> SHAPES = new ClassValue<>() {
+    @Override
+    protected Integer computeValue(Class<?> type) {
+      if (Object[].class.isAssignableFrom(type)) {
+        return OBJECTS;
+      }
+      if (List.class.isAssignableFrom(type)) {
+        return LIST;
+      }
+      if (type == long[].class) {
+        return LONGS;
+      }
+      if (type == int[].class) {
+        return INTS;
+      }
+      if (type == short[].class) {
+        return SHORTS;
+      }
+      if (type == byte[].class) {
+        return BYTES;
+      }
+      if (type == double[].class) {
+        return DOUBLES;
+      }
+      if (type == float[].class) {
+        return FLOATS;
+      }
+      if (type == boolean[].class) {
+        return BOOLEANS;
+      }
+      return OTHER;
+    }
+  };
+
+  private static int shape(Object c) {
+    if (c == null) {
+      return OTHER;
+    }
+    Class<?> k = c.getClass();
+    if (k == Object[].class) {
+      return OBJECTS;
+    }
+    if (k == int[].class) {
+      return INTS;
+    }
+    if (k == long[].class) {
+      return LONGS;
+    }
+    if (k == double[].class) {
+      return DOUBLES;
+    }
+    if (k == ArrayList.class) {
+      return LIST;
+    }
+    return SHAPES.get(k);
+  }
+
   @Override
   public ValueKind kind(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return JavaValues.kind(a[i]);
+    switch (shape(c)) {
+      case OBJECTS:
+        return JavaValues.kind(((Object[]) c)[i]);
+      case LIST:
+        return JavaValues.kind(((List<?>) c).get(i));
+      case LONGS:
+      case INTS:
+      case SHORTS:
+      case BYTES:
+        Objects.checkIndex(i, size(c));
+        return ValueKind.LONG;
+      case DOUBLES:
+      case FLOATS:
+        Objects.checkIndex(i, size(c));
+        return ValueKind.DOUBLE;
+      case BOOLEANS:
+        Objects.checkIndex(i, ((boolean[]) c).length);
+        return ValueKind.BOOLEAN;
+      default:
+        return JavaValues.kind(slowElement(c, i));
     }
-    if (c instanceof List<?> l) {
-      return JavaValues.kind(l.get(i));
-    }
-    if (c instanceof long[] || c instanceof int[] || c instanceof short[] || c instanceof byte[]) {
-      Objects.checkIndex(i, size(c));
-      return ValueKind.LONG;
-    }
-    if (c instanceof double[] || c instanceof float[]) {
-      Objects.checkIndex(i, size(c));
-      return ValueKind.DOUBLE;
-    }
-    if (c instanceof boolean[] a) {
-      Objects.checkIndex(i, a.length);
-      return ValueKind.BOOLEAN;
-    }
-    return JavaValues.kind(slowElement(c, i));
   }
 
   @Override
   public boolean isNull(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return a[i] == null;
+    switch (shape(c)) {
+      case OBJECTS:
+        return ((Object[]) c)[i] == null;
+      case LIST:
+        return ((List<?>) c).get(i) == null;
+      default:
+        return kind(c, i) == ValueKind.NULL;
     }
-    if (c instanceof List<?> l) {
-      return l.get(i) == null;
-    }
-    return kind(c, i) == ValueKind.NULL;
   }
 
   @Override
@@ -73,59 +151,54 @@ final class ValuesAccessor implements RowAccessor<Object> {
 
   @Override
   public long getLong(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return JavaValues.longValue(a[i]);
+    switch (shape(c)) {
+      case OBJECTS:
+        return JavaValues.longValue(((Object[]) c)[i]);
+      case LONGS:
+        return ((long[]) c)[i];
+      case INTS:
+        return ((int[]) c)[i];
+      case LIST:
+        return JavaValues.longValue(((List<?>) c).get(i));
+      case SHORTS:
+        return ((short[]) c)[i];
+      case BYTES:
+        return ((byte[]) c)[i];
+      default:
+        return JavaValues.longValue(element(c, i));
     }
-    if (c instanceof long[] a) {
-      return a[i];
-    }
-    if (c instanceof int[] a) {
-      return a[i];
-    }
-    if (c instanceof List<?> l) {
-      return JavaValues.longValue(l.get(i));
-    }
-    if (c instanceof short[] a) {
-      return a[i];
-    }
-    if (c instanceof byte[] a) {
-      return a[i];
-    }
-    return JavaValues.longValue(element(c, i));
   }
 
   @Override
   public double getDouble(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return JavaValues.doubleValue(a[i]);
+    switch (shape(c)) {
+      case OBJECTS:
+        return JavaValues.doubleValue(((Object[]) c)[i]);
+      case DOUBLES:
+        return ((double[]) c)[i];
+      case FLOATS:
+        return ((float[]) c)[i];
+      case LIST:
+        return JavaValues.doubleValue(((List<?>) c).get(i));
+      case LONGS:
+        return ((long[]) c)[i];
+      case INTS:
+        return ((int[]) c)[i];
+      default:
+        return JavaValues.doubleValue(element(c, i));
     }
-    if (c instanceof double[] a) {
-      return a[i];
-    }
-    if (c instanceof float[] a) {
-      return a[i];
-    }
-    if (c instanceof List<?> l) {
-      return JavaValues.doubleValue(l.get(i));
-    }
-    if (c instanceof long[] a) {
-      return a[i];
-    }
-    if (c instanceof int[] a) {
-      return a[i];
-    }
-    return JavaValues.doubleValue(element(c, i));
   }
 
   @Override
   public boolean getBoolean(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return JavaValues.booleanValue(a[i]);
+    switch (shape(c)) {
+      case OBJECTS:
+        return JavaValues.booleanValue(((Object[]) c)[i]);
+      case BOOLEANS:
+        return ((boolean[]) c)[i];
+      default:
+        return JavaValues.booleanValue(element(c, i));
     }
-    if (c instanceof boolean[] a) {
-      return a[i];
-    }
-    return JavaValues.booleanValue(element(c, i));
   }
 
   @Override
@@ -156,69 +229,60 @@ final class ValuesAccessor implements RowAccessor<Object> {
   /** Returns the number of elements, or twice the entries of a {@code Map}. */
   @Override
   public int size(Object c) {
-    if (c instanceof Object[] a) {
-      return a.length;
+    switch (shape(c)) {
+      case OBJECTS:
+        return ((Object[]) c).length;
+      case LIST:
+        return ((List<?>) c).size();
+      case LONGS:
+        return ((long[]) c).length;
+      case INTS:
+        return ((int[]) c).length;
+      case SHORTS:
+        return ((short[]) c).length;
+      case BYTES:
+        return ((byte[]) c).length;
+      case DOUBLES:
+        return ((double[]) c).length;
+      case FLOATS:
+        return ((float[]) c).length;
+      case BOOLEANS:
+        return ((boolean[]) c).length;
+      default:
+        if (c instanceof Collection<?> l) {
+          return l.size();
+        }
+        if (c instanceof Map<?, ?> m) {
+          return 2 * m.size();
+        }
+        throw notContainer(c);
     }
-    if (c instanceof Collection<?> l) {
-      return l.size();
-    }
-    if (c instanceof Map<?, ?> m) {
-      return 2 * m.size();
-    }
-    if (c instanceof long[] a) {
-      return a.length;
-    }
-    if (c instanceof int[] a) {
-      return a.length;
-    }
-    if (c instanceof double[] a) {
-      return a.length;
-    }
-    if (c instanceof float[] a) {
-      return a.length;
-    }
-    if (c instanceof short[] a) {
-      return a.length;
-    }
-    if (c instanceof byte[] a) {
-      return a.length;
-    }
-    if (c instanceof boolean[] a) {
-      return a.length;
-    }
-    throw notContainer(c);
   }
 
   /** Returns element {@code i}, boxed if the container is a primitive array. */
   private static Object element(Object c, int i) {
-    if (c instanceof Object[] a) {
-      return a[i];
+    switch (shape(c)) {
+      case OBJECTS:
+        return ((Object[]) c)[i];
+      case LIST:
+        return ((List<?>) c).get(i);
+      case LONGS:
+        return ((long[]) c)[i];
+      case INTS:
+        return ((int[]) c)[i];
+      case DOUBLES:
+        return ((double[]) c)[i];
+      case FLOATS:
+        return ((float[]) c)[i];
+      case SHORTS:
+        return ((short[]) c)[i];
+      case BYTES:
+        return ((byte[]) c)[i];
+      case BOOLEANS:
+        return ((boolean[]) c)[i];
+      default:
+        return slowElement(c, i);
     }
-    if (c instanceof List<?> l) {
-      return l.get(i);
-    }
-    if (c instanceof long[] a) {
-      return a[i];
-    }
-    if (c instanceof int[] a) {
-      return a[i];
-    }
-    if (c instanceof double[] a) {
-      return a[i];
-    }
-    if (c instanceof float[] a) {
-      return a[i];
-    }
-    if (c instanceof short[] a) {
-      return a[i];
-    }
-    if (c instanceof byte[] a) {
-      return a[i];
-    }
-    if (c instanceof boolean[] a) {
-      return a[i];
-    }
-    return slowElement(c, i);
   }
 
   /** Walks a {@code Map} (key, value, key, ...) or a {@code Collection} to field {@code i}. */

@@ -652,8 +652,10 @@ public final class Conversions {
           return decimalOfDouble(acc.getDouble(row, field), type);
         case BIG_INTEGER:
           return decimalOf(new BigDecimal(acc.getBigInteger(row, field)), type).longValue();
-        case BIG_DECIMAL:
-          return decimalOf(nonNull(acc.getBigDecimal(row, field)), type).longValue();
+        case BIG_DECIMAL: {
+          BigDecimal bd = nonNull(acc.getBigDecimal(row, field));
+          return isFastDecimal(bd, type) ? fastDecimal(bd, type) : decimalOf(bd, type).longValue();
+        }
         case TEXT: {
           CharSequence text = acc.getText(row, field);
           int syntax = decimalSyntax(text);
@@ -760,6 +762,32 @@ public final class Conversions {
       }
     }
     return decimalOf(BigDecimal.valueOf(d), type).longValue();
+  }
+
+  /**
+   * Whether {@link #fastDecimal} gives the unscaled value of {@code bd} at the type's scale: no
+   * finer fraction than the scale, at most 15 digits, and {@code |bd * 10^S| < 2^50}.
+   */
+  private static boolean isFastDecimal(BigDecimal bd, ClickHouseType type) {
+    int bs = bd.scale();
+    return bs >= 0 && bs <= type.scale() && bd.precision() <= 15
+        && Math.abs(bd.doubleValue() * POW10_DOUBLE[type.scale()]) < FAST_DECIMAL_LIMIT;
+  }
+
+  /**
+   * The unscaled value of a decimal that {@link #isFastDecimal} accepts, without allocating (the
+   * exact path's {@code setScale(S).unscaledValue()} allocates a BigInteger per value). Its
+   * unscaled value m is below 10^15 &lt; 2^52 and its scale at most 22, so {@code doubleValue()}
+   * is one correctly rounded division, no allocation; {@code d * 10^S} then differs from the
+   * integer {@code U = bd * 10^S} by at most {@code |U| * 2^-52 < 0.25}, and rounding gives U
+   * exactly. The range check is the exact path's ({@code |U| < 10^P}, same error).
+   */
+  private static long fastDecimal(BigDecimal bd, ClickHouseType type) {
+    long u = Math.round(bd.doubleValue() * POW10_DOUBLE[type.scale()]);
+    if (u > -POW10[type.precision()] && u < POW10[type.precision()]) {
+      return u;
+    }
+    throw decimalOutOfRange(type);
   }
 
   private static BigInteger decimalOfDoubleBig(double d, ClickHouseType type) {

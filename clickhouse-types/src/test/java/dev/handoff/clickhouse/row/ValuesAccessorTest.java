@@ -115,6 +115,68 @@ final class ValuesAccessorTest {
   }
 
   @Test
+  void containerShapes_decidedByClass_readLikeTheirInterfaces() {
+    // ArrayList and the primitive arrays are matched by identity, the rest through the class
+    // cache; subclasses and other lists must read exactly as before.
+    List<Object> arrayList = new ArrayList<>(List.of(5L, "x"));
+    List<Object> subclass = new ArrayList<>() {};
+    subclass.addAll(List.of(5L, "x"));
+    List<Object> linked = new java.util.LinkedList<>(List.of(5L, "x"));
+    List<Object> fixed = java.util.Arrays.asList(5L, "x");
+    Object[] objects = {5L, "x"};
+    CharSequence[] texts = {"y", "x"};
+    for (Object c : List.of(arrayList, subclass, linked, fixed, List.of(5L, "x"), objects)) {
+      assertThat(values.size(c)).as("size of %s", c.getClass()).isEqualTo(2);
+      assertThat(values.kind(c, 0)).as("kind of %s", c.getClass()).isEqualTo(ValueKind.LONG);
+      assertThat(values.getLong(c, 0)).isEqualTo(5L);
+      assertThat(values.getDouble(c, 0)).isEqualTo(5.0);
+      assertThat(values.kind(c, 1)).isEqualTo(ValueKind.TEXT);
+      assertThat(values.getText(c, 1).toString()).isEqualTo("x");
+      assertThat(values.isNull(c, 1)).isFalse();
+    }
+    assertThat(values.size(texts)).isEqualTo(2);
+    assertThat(values.getText(texts, 0).toString()).isEqualTo("y");
+    assertThat(values.getLong(new double[] {2.75}, 0)).as("as longValue narrows").isEqualTo(2L);
+    assertThat(values.getDouble(new long[] {3}, 0)).isEqualTo(3.0);
+    assertThatThrownBy(() -> values.kind(new int[1], 1))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> values.getLong(new int[1], 1))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> values.isNull(arrayList, 2))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
+  void getObject_ofValuesAndContainers_byClass() {
+    java.time.Instant at = java.time.Instant.EPOCH;
+    java.util.UUID id = new java.util.UUID(1, 2);
+    java.time.LocalDate day = java.time.LocalDate.EPOCH;
+    List<Object> arrayList = new ArrayList<>(List.of(1, 2));
+    List<Object> subclass = new ArrayList<>() {};
+    subclass.add(3);
+    Object[] row = {at, id, day, arrayList, subclass, new java.util.LinkedList<>(List.of(4)),
+        new java.util.TreeSet<>(List.of(6, 5)), new int[] {7}, null};
+    RowAccessor<Object[]> acc = RowAccessors.objectArray();
+    for (int i = 0; i <= 4; i++) {
+      assertThat(acc.getObject(row, i)).as("field %d as it is", i).isSameAs(row[i]);
+    }
+    assertThat(acc.getObject(row, 5)).isEqualTo(new Object[] {4});
+    assertThat(acc.getObject(row, 6)).isEqualTo(new Object[] {5, 6});
+    assertThat(acc.getObject(row, 7)).isSameAs(row[7]);
+    assertThat(acc.getObject(row, 8)).isNull();
+    assertThat(values.getObject(row, 6)).isEqualTo(new Object[] {5, 6});
+  }
+
+  @Test
+  void kindByIdentity_agreesWithTheClassCache() {
+    for (Object v : List.of(1L, 2, "s", 0.5, java.time.Instant.EPOCH, java.time.LocalDate.EPOCH,
+        java.time.LocalDateTime.of(2024, 1, 1, 0, 0), new java.util.UUID(1, 2))) {
+      assertThat(JavaValues.kind(v)).as("kind of %s", v.getClass())
+          .isEqualTo(JavaValues.classify(v.getClass()));
+    }
+  }
+
+  @Test
   void kindOf_isDecidedByClassAndCached() {
     assertThat(JavaValues.kind(new ArrayList<>())).isEqualTo(ValueKind.SEQUENCE);
     assertThat(JavaValues.kind(new ArrayList<>())).isEqualTo(ValueKind.SEQUENCE);
