@@ -389,8 +389,17 @@ public final class Conversions {
     try {
       ValueKind kind = acc.kind(row, field);
       switch (kind) {
-        case DOUBLE:
-          return floatOfDouble(acc.getDouble(row, field));
+        case DOUBLE: {
+          double d = acc.getDouble(row, field);
+          if (d != d) {
+            // NaN: widening a Float to double and narrowing it back may set the quiet bit of a
+            // signalling NaN, depending on whether the code is interpreted or compiled. Take a
+            // Float's own bits; map a double NaN's payload by bit shifting, never by a cast.
+            Object boxed = acc.getObject(row, field);
+            return boxed instanceof Float ? (Float) boxed : nanFloat(d);
+          }
+          return floatOfDouble(d);
+        }
         case LONG:
           return exactFloat(acc.getLong(row, field));
         case BIG_INTEGER:
@@ -484,6 +493,14 @@ public final class Conversions {
       default:
         throw notANumber();
     }
+  }
+
+  /** The Float32 NaN with the sign and the top 23 payload bits of a Float64 NaN. */
+  private static float nanFloat(double d) {
+    long bits = Double.doubleToRawLongBits(d);
+    int payload = (int) ((bits >>> 29) & 0x7FFFFF);
+    int sign = (int) (bits >>> 32) & 0x80000000;
+    return Float.intBitsToFloat(sign | 0x7F800000 | (payload == 0 ? 0x400000 : payload));
   }
 
   private static float floatOfDouble(double d) {
