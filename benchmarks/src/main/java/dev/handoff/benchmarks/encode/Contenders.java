@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.clickhouse.row.RowAccessors;
+import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,6 +53,11 @@ public final class Contenders {
   private final byte[] copySource;
   private final byte[] copyTarget;
 
+  private final RowEncoder<Object[]> nativeEncoder;
+  private final ChunkBuffer nativeBuffer;
+  private final byte[] nativeCopySource;
+  private final byte[] nativeCopyTarget;
+
   public Contenders(Workload workload) {
     this.workload = workload;
     this.rows = workload.rows();
@@ -76,6 +82,57 @@ public final class Contenders {
     this.json = new JsonFactory().setRootValueSeparator(null);
     this.copySource = probe.toByteArray();
     this.copyTarget = new byte[size];
+
+    // clickhouse-native: same rows, blocks sealed at 64 KiB as the stage does.
+    this.nativeEncoder = new NativeEncoderProvider()
+        .create(workload.handoffSchema(), RowAccessors.objectArray(), Map.of());
+    ChunkBuffer nativeProbe = new ChunkBuffer(1 << 16);
+    encodeNative(nativeEncoder, rows, nativeProbe);
+    int nativeSize = nativeProbe.length();
+    this.nativeBuffer = new ChunkBuffer(nativeSize + nativeSize / 8 + 4096);
+    this.nativeCopySource = nativeProbe.toByteArray();
+    this.nativeCopyTarget = new byte[nativeSize];
+  }
+
+  /** Where {@link #handoffNative} seals a block: the stage's default chunk size, 64 KiB. */
+  public static final int NATIVE_BLOCK_BYTES = 1 << 16;
+
+  private static void encodeNative(RowEncoder<Object[]> e, Object[][] rows, ChunkBuffer b) {
+    for (Object[] row : rows) {
+      e.encode(row, b);
+      if (e.bufferedBytes() >= NATIVE_BLOCK_BYTES) {
+        e.finishChunk(b);
+      }
+    }
+    e.finishChunk(b);
+  }
+
+  /**
+   * Our clickhouse-native encoder: every row into a reused chunk buffer (truncated to 0), a
+   * Native block sealed with {@code finishChunk} whenever {@code bufferedBytes()} reaches 64 KiB
+   * (as the stage seals its chunks), and the rest sealed at the end.
+   */
+  public int handoffNative() {
+    ChunkBuffer b = nativeBuffer;
+    b.truncate(0);
+    encodeNative(nativeEncoder, rows, b);
+    return b.length();
+  }
+
+  public byte[] handoffNativeBytes() {
+    handoffNative();
+    return nativeBuffer.toByteArray();
+  }
+
+  /** Bytes {@link #handoffNative} writes per operation. */
+  public int nativeOutputBytes() {
+    return nativeCopySource.length;
+  }
+
+  /** The ceiling for Native: copy as many bytes as the Native encoder writes. */
+  public int nativeArraycopy() {
+    System.arraycopy(nativeCopySource, 0, nativeCopyTarget, 0, nativeCopySource.length);
+    return nativeCopyTarget.length;
   }
 
   public Workload workload() {

@@ -43,6 +43,15 @@ public class NarrowSchemaBenchmark {
     return contenders.handoff();
   }
 
+  /**
+   * Ours: the clickhouse-native encoder over {@code RowAccessors.objectArray()}, a block sealed
+   * per 64 KiB of buffered columns (see {@link Contenders#handoffNative}).
+   */
+  @Benchmark
+  public int handoffNative() {
+    return contenders.handoffNative();
+  }
+
   /** client-v2's RowBinaryFormatWriter (setValue per column, commitRow per row). */
   @Benchmark
   public int clientV2Writer() {
