@@ -185,6 +185,32 @@ final class ChunkBufferTest {
   }
 
   @Test
+  void writeAscii_writesAsciiTextAsItsUtf8AndRefusesAnyOtherCharWherever() {
+    // Non-ASCII chars at every position of every length, across the 8-char blocks of the check:
+    // Latin-1 (0x80..0xFF), a char whose low byte is ASCII (0x0141), a surrogate.
+    char[] others = {'\u0080', '\u00E9', '\u00FF', '\u0141', '\u20AC', '\uD83D'};
+    for (int n = 0; n <= 35; n++) {
+      String ascii = "0123456789abcdefghijklmnopqrstuvwxyz\u007F".substring(36 - n, 37);
+      ChunkBuffer buf = new ChunkBuffer(1);
+      buf.writeByte(0x11);
+      assertThat(buf.writeAscii(ascii)).isTrue();
+      byte[] expected = new byte[1 + ascii.length()];
+      expected[0] = 0x11;
+      System.arraycopy(ascii.getBytes(StandardCharsets.UTF_8), 0, expected, 1, ascii.length());
+      assertThat(buf.toByteArray()).isEqualTo(expected);
+      for (int at = 0; at < ascii.length(); at++) {
+        for (char c : others) {
+          String text = ascii.substring(0, at) + c + ascii.substring(at + 1);
+          ChunkBuffer b = new ChunkBuffer(1);
+          b.writeByte(0x11);
+          assertThat(b.writeAscii(text)).as("%s at %d", Integer.toHexString(c), at).isFalse();
+          assertThat(b.toByteArray()).isEqualTo(new byte[] {0x11});
+        }
+      }
+    }
+  }
+
+  @Test
   void writeUtf8_acceptsAnyCharSequence() {
     StringBuilder sb = new StringBuilder("x\u00E9\uD83D\uDE00\uD800");
     ChunkBuffer buf = new ChunkBuffer(1);
