@@ -7,6 +7,13 @@ import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.UUID;
 
 /**
@@ -16,6 +23,10 @@ import java.util.UUID;
  * concatenated). Conversions throw before anything is written, so a failed value leaves no bytes.
  */
 final class Leaves {
+  /** Conversions' ranges of Date and DateTime, for the direct reads. */
+  private static final int DATE_MAX = 65_535; // 2149-06-06
+  private static final long DATETIME_MAX = 0xFFFF_FFFFL; // 2106-02-07 06:28:15 UTC
+
   private Leaves() {}
 
   /** Writes {@code v} as a little-endian two's-complement integer of {@code width} bytes. */
@@ -32,13 +43,45 @@ final class Leaves {
   }
 
   static final class IntColumn extends Leaf.Fixed {
+    /** The type's range for a LONG value (UInt64: the non-negative longs). */
+    private final long min;
+    private final long max;
+
     IntColumn(ClickHouseType type, String column) {
       super(type, column, type.fixedWidth());
+      TypeKind k = type.kind();
+      boolean unsigned = k == TypeKind.UINT8 || k == TypeKind.UINT16 || k == TypeKind.UINT32
+          || k == TypeKind.UINT64;
+      if (width == 8) {
+        this.min = unsigned ? 0 : Long.MIN_VALUE;
+        this.max = Long.MAX_VALUE;
+      } else {
+        this.min = unsigned ? 0 : -(1L << (8 * width - 1));
+        this.max = unsigned ? (1L << (8 * width)) - 1 : (1L << (8 * width - 1)) - 1;
+      }
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      write(acc, row, field);
+      count++;
     }
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      long v = Conversions.toLong(acc, row, field, type, column);
+      // The hot case, a LONG in range, read directly; Conversions takes every other input (and
+      // reports every error, an adapter's failure included) with the result it gives here too.
+      long v = 0;
+      boolean direct;
+      try {
+        direct = acc.kind(row, field) == ValueKind.LONG && (v = acc.getLong(row, field)) >= min
+            && v <= max;
+      } catch (RuntimeException e) {
+        direct = false;
+      }
+      if (!direct) {
+        v = Conversions.toLong(acc, row, field, type, column);
+      }
       switch (width) {
         case 1: data.writeByte((int) v); break;
         case 2: data.writeShortLE((int) v); break;
@@ -76,8 +119,25 @@ final class Leaves {
     }
 
     @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      write(acc, row, field);
+      count++;
+    }
+
+    @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      data.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
+      // A DOUBLE goes in as it is; Conversions takes every other input (and every error).
+      double v = 0;
+      boolean direct;
+      try {
+        direct = acc.kind(row, field) == ValueKind.DOUBLE;
+        if (direct) {
+          v = acc.getDouble(row, field);
+        }
+      } catch (RuntimeException e) {
+        direct = false;
+      }
+      data.writeDoubleLE(direct ? v : Conversions.toDouble(acc, row, field, type, column));
     }
   }
 
@@ -125,8 +185,34 @@ final class Leaves {
     }
 
     @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      write(acc, row, field);
+      count++;
+    }
+
+    @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      int days = Conversions.toEpochDay(acc, row, field, type, column);
+      // The hot case, a LocalDate of a Date column in range, read directly (its day number does
+      // not depend on the zone); Conversions takes every other input and every error.
+      int days = -1;
+      if (width == 2) {
+        try {
+          if (acc.kind(row, field) == ValueKind.TEMPORAL) {
+            Object o = acc.getObject(row, field);
+            if (o != null && o.getClass() == LocalDate.class) {
+              long d = ((LocalDate) o).toEpochDay();
+              if (d >= 0 && d <= DATE_MAX) {
+                days = (int) d;
+              }
+            }
+          }
+        } catch (RuntimeException e) {
+          days = -1;
+        }
+      }
+      if (days < 0) {
+        days = Conversions.toEpochDay(acc, row, field, type, column);
+      }
       if (width == 4) {
         data.writeIntLE(days);
       } else {
@@ -141,8 +227,33 @@ final class Leaves {
     }
 
     @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      write(acc, row, field);
+      count++;
+    }
+
+    @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      data.writeIntLE((int) Conversions.toEpochSecond(acc, row, field, type, column));
+      // The hot case, an Instant in range, read directly (an instant's epoch second does not
+      // depend on the zone); Conversions takes every other input and every error.
+      long second = -1;
+      try {
+        if (acc.kind(row, field) == ValueKind.TEMPORAL) {
+          Object o = acc.getObject(row, field);
+          if (o != null && o.getClass() == Instant.class) {
+            long s = ((Instant) o).getEpochSecond();
+            if (s >= 0 && s <= DATETIME_MAX) {
+              second = s;
+            }
+          }
+        }
+      } catch (RuntimeException e) {
+        second = -1;
+      }
+      if (second < 0) {
+        second = Conversions.toEpochSecond(acc, row, field, type, column);
+      }
+      data.writeIntLE((int) second);
     }
   }
 
@@ -243,8 +354,62 @@ final class Leaves {
 
   /** String values stored with their VarUInt length, exactly as the block carries them. */
   static final class StringColumn extends Leaf.Variable {
+    /**
+     * From this many chars on, a String is encoded in bulk: {@code getChars} and the JDK's UTF-8
+     * encoder, both vectorized for ASCII (the same choice as rowbinary's string writer; the
+     * bytes are those of {@link ChunkBuffer#writeUtf8}, unpaired surrogates as {@code '?'}).
+     */
+    static final int BULK_MIN_CHARS = 16;
+    /** Longer strings take the char loop too, so the scratch arrays stay small. */
+    static final int BULK_MAX_CHARS = 1 << 14;
+
+    /** Scratch for the bulk path, grown on demand (columns are never shared between shards). */
+    private char[] chars = new char[64];
+    private byte[] utf8 = new byte[3 * 64];
+    private CharBuffer charView = CharBuffer.wrap(chars);
+    private ByteBuffer utf8View = ByteBuffer.wrap(utf8);
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+        .onMalformedInput(CodingErrorAction.REPLACE)
+        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+
     StringColumn(ClickHouseType type, String column) {
       super(type, column);
+    }
+
+    /**
+     * Encodes {@code s} into the scratch array and writes it with its length; returns false (and
+     * writes nothing) in the case that cannot happen, the encoder needing more than 3 bytes per
+     * char.
+     */
+    private boolean writeBulk(String s, int n) {
+      if (n > chars.length) {
+        int size = Math.max(n, Math.min(2 * chars.length, BULK_MAX_CHARS));
+        chars = new char[size];
+        utf8 = new byte[3 * size];
+        charView = CharBuffer.wrap(chars);
+        utf8View = ByteBuffer.wrap(utf8);
+      }
+      s.getChars(0, n, chars, 0);
+      CharBuffer in = charView;
+      in.clear();
+      in.limit(n);
+      ByteBuffer dst = utf8View;
+      dst.clear();
+      CharsetEncoder e = encoder;
+      e.reset();
+      if (!e.encode(in, dst, true).isUnderflow() || !e.flush(dst).isUnderflow()) {
+        return false;
+      }
+      int len = dst.position();
+      data.writeVarUInt(len);
+      data.writeBytes(utf8, 0, len);
+      return true;
+    }
+
+    @Override
+    <R> void append(RowAccessor<R> acc, R row, int field) {
+      write(acc, row, field);
+      push();
     }
 
     @Override
@@ -259,12 +424,19 @@ final class Leaves {
       CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
           : Conversions.toText(acc, row, field, type, column);
       int chars = text.length();
+      if (chars >= BULK_MIN_CHARS && chars <= BULK_MAX_CHARS && text instanceof String s
+          && writeBulk(s, chars)) {
+        return;
+      }
       if (chars * 3 < 128) {
-        // At most 127 bytes: the length fits one varint byte; write a placeholder and patch it.
+        // At most 127 bytes: the length fits one varint byte. Written first as if the text were
+        // ASCII (then it is the byte count), patched when it was not.
         int at = data.length();
-        data.writeByte(0);
+        data.writeByte(chars);
         int n = data.writeUtf8(text);
-        data.setByte(at, n);
+        if (n != chars) {
+          data.setByte(at, n);
+        }
       } else {
         data.writeVarUInt(ChunkBuffer.utf8Length(text));
         data.writeUtf8(text);

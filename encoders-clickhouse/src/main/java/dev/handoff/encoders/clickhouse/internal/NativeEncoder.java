@@ -22,9 +22,14 @@ import dev.handoff.clickhouse.value.Conversions;
  * dictionary entries the row added; then the DATA error is rethrown. The chunk buffer is never
  * touched by {@code encode}.
  *
- * <p><b>Size.</b> {@link #bufferedBytes} adds the precomputed header bytes and each column's
- * prefix and data sizes, which every column keeps as counters: a walk over the type tree, not
- * the rows.
+ * <p><b>Size.</b> {@link #bufferedBytes} adds the precomputed header bytes, the rows times the
+ * summed width of the top-level fixed-width columns (each holds exactly one value per row
+ * between rows), and the prefix and data sizes of the other top-level columns, which every
+ * column keeps as counters: no walk over the rows, and none at all for a fixed-width-only
+ * schema.
+ *
+ * <p><b>Dispatch.</b> The hot leaf classes are called through a switch on a per-column tag, so
+ * their {@code append} is bound statically and inlined; every other column is a virtual call.
  */
 final class NativeEncoder<T> implements RowEncoder<T> {
   private final TableSchema schema;
@@ -34,7 +39,20 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   /** Per column: its name and type as binary strings, as the block header carries them. */
   private final byte[][] headers;
   private final long headerBytes;
+  /** Per column: which hot leaf class it is ({@link #OTHER} for the rest). */
+  private final byte[] tags;
+  /** The summed width of the top-level fixed-width leaves: their bytes per row. */
+  private final long fixedRowBytes;
+  /** The top-level columns that are not fixed-width leaves: their sizes are asked for. */
+  private final Column[] sized;
   private int rows;
+
+  private static final byte OTHER = 0;
+  private static final byte INT = 1;
+  private static final byte FLOAT64 = 2;
+  private static final byte DATETIME = 3;
+  private static final byte DATE = 4;
+  private static final byte STRING = 5;
 
   NativeEncoder(TableSchema schema, ClickHouseType[] types, RowAccessor<T> accessor) {
     this.schema = schema;
@@ -53,6 +71,25 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       h += headers[i].length;
     }
     this.headerBytes = h;
+    this.tags = new byte[columns.length];
+    long fixed = 0;
+    java.util.List<Column> others = new java.util.ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      Column c = columns[i];
+      tags[i] = c instanceof Leaves.IntColumn ? INT
+          : c instanceof Leaves.Float64Column ? FLOAT64
+          : c instanceof Leaves.DateTimeColumn ? DATETIME
+          : c instanceof Leaves.DateColumn ? DATE
+          : c instanceof Leaves.StringColumn ? STRING
+          : OTHER;
+      if (c instanceof Leaf.Fixed f && c.prefixBytes() == 0) {
+        fixed += f.width;
+      } else {
+        others.add(c);
+      }
+    }
+    this.fixedRowBytes = fixed;
+    this.sized = others.toArray(new Column[0]);
   }
 
   private static void writeString(ChunkBuffer b, String s) {
@@ -64,8 +101,19 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   public void encode(T row, ChunkBuffer buffer) {
     int column = 0;
     try {
-      for (; column < columns.length; column++) {
-        columns[column].append(accessor, row, column);
+      Column[] cols = columns;
+      byte[] tag = tags;
+      RowAccessor<T> acc = accessor;
+      for (; column < cols.length; column++) {
+        Column c = cols[column];
+        switch (tag[column]) {
+          case INT: ((Leaves.IntColumn) c).append(acc, row, column); break;
+          case FLOAT64: ((Leaves.Float64Column) c).append(acc, row, column); break;
+          case DATETIME: ((Leaves.DateTimeColumn) c).append(acc, row, column); break;
+          case DATE: ((Leaves.DateColumn) c).append(acc, row, column); break;
+          case STRING: ((Leaves.StringColumn) c).append(acc, row, column); break;
+          default: c.append(acc, row, column);
+        }
       }
     } catch (HandoffException e) {
       rollback(column, e);
@@ -99,8 +147,9 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     if (rows == 0) {
       return 0;
     }
-    long b = ChunkBuffer.varUIntSize(columns.length) + ChunkBuffer.varUIntSize(rows) + headerBytes;
-    for (Column c : columns) {
+    long b = ChunkBuffer.varUIntSize(columns.length) + ChunkBuffer.varUIntSize(rows) + headerBytes
+        + rows * fixedRowBytes;
+    for (Column c : sized) {
       b += c.prefixBytes() + c.dataBytes();
     }
     return (int) Math.min(b, Integer.MAX_VALUE);
