@@ -83,10 +83,12 @@ public final class Conversions {
    */
   private static final double FAST_DECIMAL_LIMIT = 0x1p50;
 
-  private static final int DATE_MAX = 65_535; // 2149-06-06
+  /** The largest {@code Date}: day 65535 since 1970-01-01, that is 2149-06-06. */
+  public static final int DATE_MAX = 65_535;
   private static final int DATE32_MIN = -25_567; // 1900-01-01
   private static final int DATE32_MAX = 120_529; // 2299-12-31
-  private static final long DATETIME_MAX = 0xFFFF_FFFFL; // 2106-02-07 06:28:15 UTC
+  /** The largest {@code DateTime}: 2^32-1 seconds, that is 2106-02-07 06:28:15 UTC. */
+  public static final long DATETIME_MAX = 0xFFFF_FFFFL;
   /** 1900-01-01 00:00:00 UTC. */
   private static final long DATETIME64_MIN_SECOND = -2_208_988_800L;
   /** 2300-01-01 00:00:00 UTC, the first second after the DateTime64 range. */

@@ -24,8 +24,8 @@ import java.util.UUID;
  */
 final class Leaves {
   /** Conversions' ranges of Date and DateTime, for the direct reads. */
-  private static final int DATE_MAX = 65_535; // 2149-06-06
-  private static final long DATETIME_MAX = 0xFFFF_FFFFL; // 2106-02-07 06:28:15 UTC
+  private static final int DATE_MAX = Conversions.DATE_MAX;
+  private static final long DATETIME_MAX = Conversions.DATETIME_MAX;
 
   private Leaves() {}
 

@@ -210,7 +210,7 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
               case DATETIME:
                 if (c == Instant.class) {
                   long s = ((Instant) v).getEpochSecond();
-                  if (s >= 0 && s <= 0xFFFF_FFFFL) {
+                  if (s >= 0 && s <= Conversions.DATETIME_MAX) {
                     out.writeIntLE((int) s);
                     continue;
                   }
