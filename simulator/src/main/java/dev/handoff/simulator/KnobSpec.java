@@ -1,0 +1,212 @@
+package dev.handoff.simulator;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The definition of every knob: name, default, description and how a value is checked and
+ * normalised. The order of {@link #ALL} is the order of {@link SimulationOptions#describe()}, of
+ * the replay command and of the reports.
+ */
+final class KnobSpec {
+
+  /** How a knob's value is read. */
+  enum Kind { INT, LONG_OR_NONE, RATE, CHOICE, TEXT }
+
+  static final int SHARDS = 0;
+  static final int QUEUE_CAPACITY = 1;
+  static final int TARGET_BYTES = 2;
+  static final int BUDGET_BYTES = 3;
+  static final int RECORDS = 4;
+  static final int SOURCES = 5;
+  static final int BATCH_RECORDS = 6;
+  static final int KEYS = 7;
+  static final int ENCODER = 8;
+  static final int ERROR_POLICY = 9;
+  static final int RECORD_ERROR_RATE = 10;
+  static final int FATAL_ENCODE_RATE = 11;
+  static final int FATAL_FINISH_RATE = 12;
+  static final int STALL_RATE = 13;
+  static final int STALL_TICKS = 14;
+  static final int WRITE_TICKS = 15;
+  static final int SINK_TRANSIENT_RATE = 16;
+  static final int SINK_PERMANENT_RATE = 17;
+  static final int TEARDOWN_AT = 18;
+  static final int DRAIN_DEADLINE = 19;
+  static final int RESTART_RATE = 20;
+  static final int FAULT_EPOCHS = 21;
+  static final int MUTATION = 22;
+
+  /** The names of the negative controls, {@code none} first. */
+  static final List<String> MUTATIONS = List.of(Mutation.names());
+
+  final int index;
+  final Knob knob;
+  final Kind kind;
+  final long min;
+  final long max;
+  final List<String> choices;
+
+  private KnobSpec(int index, String name, String def, String description, Kind kind, long min,
+      long max, List<String> choices) {
+    this.index = index;
+    this.knob = new Knob(name, def, description);
+    this.kind = kind;
+    this.min = min;
+    this.max = max;
+    this.choices = choices;
+  }
+
+  static final List<KnobSpec> ALL;
+
+  static {
+    List<KnobSpec> k = new ArrayList<>();
+    k.add(intKnob(SHARDS, "shards", "4", "number of shards (queues, sink workers)", 1, 64));
+    k.add(intKnob(QUEUE_CAPACITY, "queue-capacity", "4",
+        "capacity of each shard queue, in chunks (small values put pressure on the stage)", 1,
+        1024));
+    k.add(intKnob(TARGET_BYTES, "target-bytes", "4096", "chunk target size in bytes", 16,
+        64L << 20));
+    k.add(new KnobSpec(BUDGET_BYTES, "budget-bytes", "1048576",
+        "in-flight budget limit in bytes, or 'none' (the driver stops pulling at the limit)",
+        Kind.LONG_OR_NONE, 1, Long.MAX_VALUE, null));
+    k.add(intKnob(RECORDS, "records", "1000", "source records in the run, over all sources", 1,
+        1_000_000_000L));
+    k.add(intKnob(SOURCES, "sources", "2", "number of sources, each with its own checkpoint", 1,
+        64));
+    k.add(intKnob(BATCH_RECORDS, "batch-records", "32",
+        "largest source batch (batch sizes are drawn from 1 to this)", 1, 1_000_000));
+    k.add(intKnob(KEYS, "keys", "16", "routing keys per source (per-key sequence numbers)", 1,
+        1_000_000));
+    k.add(new KnobSpec(ENCODER, "encoder", "rowbinary",
+        "RowEncoderProvider name found through ServiceLoader", Kind.TEXT, 0, 0, null));
+    k.add(new KnobSpec(ERROR_POLICY, "error-policy", "skip",
+        "what the stage does with a record's DATA encode error: skip or fail", Kind.CHOICE, 0, 0,
+        List.of("skip", "fail")));
+    k.add(rate(RECORD_ERROR_RATE, "record-error-rate", "probability that encoding a record"
+        + " fails with a DATA error"));
+    k.add(rate(FATAL_ENCODE_RATE, "fatal-encode-rate", "probability that encoding a record fails"
+        + " with a FATAL error"));
+    k.add(rate(FATAL_FINISH_RATE, "fatal-finish-rate", "probability that finishChunk fails"
+        + " (FATAL) when a chunk seals"));
+    k.add(rate(STALL_RATE, "stall-rate", "probability that a sink worker stalls before taking"
+        + " a chunk"));
+    k.add(intKnob(STALL_TICKS, "stall-ticks", "50", "longest stall, in ticks (drawn from 1 to"
+        + " this)", 1, 1_000_000));
+    k.add(intKnob(WRITE_TICKS, "write-ticks", "1", "ticks a sink write takes (slow sinks put"
+        + " pressure on the queues)", 1, 10_000));
+    k.add(rate(SINK_TRANSIENT_RATE, "sink-transient-rate", "probability that a sink write fails"
+        + " transiently (the worker retries it)"));
+    k.add(rate(SINK_PERMANENT_RATE, "sink-permanent-rate", "probability that a sink write fails"
+        + " for good (the chunk is abandoned, its acks fail)"));
+    k.add(new KnobSpec(TEARDOWN_AT, "teardown-at", "none",
+        "event index at which the process tears down gracefully, or 'none'", Kind.LONG_OR_NONE,
+        0, Long.MAX_VALUE, null));
+    k.add(new KnobSpec(DRAIN_DEADLINE, "drain-deadline", "none",
+        "ticks the shutdown drain may take before abandoning what is left, or 'none'",
+        Kind.LONG_OR_NONE, 0, Long.MAX_VALUE, null));
+    k.add(rate(RESTART_RATE, "restart-rate", "probability, per driver step, that the process"
+        + " crashes and restarts from the last checkpoints"));
+    k.add(intKnob(FAULT_EPOCHS, "fault-epochs", "3", "process lifetimes (epochs) with faults;"
+        + " after them faults stop and the liveness phase begins", 0, 1_000));
+    k.add(new KnobSpec(MUTATION, "mutation", "none",
+        "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
+        Kind.CHOICE, 0, 0, MUTATIONS));
+    for (int i = 0; i < k.size(); i++) {
+      if (k.get(i).index != i) {
+        throw new AssertionError("knob " + k.get(i).knob.name() + " out of order");
+      }
+    }
+    ALL = Collections.unmodifiableList(k);
+  }
+
+  private static KnobSpec intKnob(int index, String name, String def, String description,
+      long min, long max) {
+    return new KnobSpec(index, name, def, description, Kind.INT, min, max, null);
+  }
+
+  private static KnobSpec rate(int index, String name, String description) {
+    return new KnobSpec(index, name, "0", description + " (0 to 1)", Kind.RATE, 0, 0, null);
+  }
+
+  static KnobSpec byName(String name) {
+    for (KnobSpec s : ALL) {
+      if (s.knob.name().equals(name)) {
+        return s;
+      }
+    }
+    List<String> names = new ArrayList<>();
+    for (KnobSpec s : ALL) {
+      names.add(s.knob.name());
+    }
+    throw new IllegalArgumentException("unknown knob '" + name + "' (known: "
+        + String.join(", ", names) + ")");
+  }
+
+  /** Checks {@code value} and returns its canonical spelling. */
+  String normalize(String value) {
+    String name = knob.name();
+    if (value == null) {
+      throw new IllegalArgumentException("knob " + name + ": no value");
+    }
+    String v = value.strip();
+    switch (kind) {
+      case INT: {
+        long x = parseLong(v);
+        if (x < min || x > max) {
+          throw bad(v, "expected an integer from " + min + " to " + max);
+        }
+        return Long.toString(x);
+      }
+      case LONG_OR_NONE: {
+        if (v.equalsIgnoreCase("none")) {
+          return "none";
+        }
+        long x = parseLong(v);
+        if (x < min || x > max) {
+          throw bad(v, "expected 'none' or an integer from " + min + " to " + max);
+        }
+        return Long.toString(x);
+      }
+      case RATE: {
+        double d;
+        try {
+          d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+          throw bad(v, "expected a probability from 0 to 1");
+        }
+        if (!(d >= 0 && d <= 1)) {
+          throw bad(v, "expected a probability from 0 to 1");
+        }
+        return d == 0 ? "0" : d == 1 ? "1" : Double.toString(d).toLowerCase(Locale.ROOT);
+      }
+      case CHOICE: {
+        String lower = v.toLowerCase(Locale.ROOT);
+        if (!choices.contains(lower)) {
+          throw bad(v, "expected one of " + String.join(", ", choices));
+        }
+        return lower;
+      }
+      case TEXT:
+      default:
+        if (v.isEmpty() || v.chars().anyMatch(Character::isWhitespace)) {
+          throw bad(v, "expected a name without spaces");
+        }
+        return v;
+    }
+  }
+
+  private long parseLong(String v) {
+    try {
+      return Long.parseLong(v.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw bad(v, "not an integer");
+    }
+  }
+
+  private IllegalArgumentException bad(String value, String reason) {
+    return new IllegalArgumentException("knob " + knob.name() + "=" + value + ": " + reason);
+  }
+}

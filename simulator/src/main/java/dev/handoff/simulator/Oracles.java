@@ -1,0 +1,20 @@
+package dev.handoff.simulator;
+
+import java.util.List;
+
+/** The names of the oracles, in the order they are checked and reported. */
+final class Oracles {
+  static final String PER_SHARD_ORDER = "per-shard-order";
+  static final String NO_LOSS = "no-loss";
+  static final String CHUNK_INTEGRITY = "chunk-integrity";
+  static final String BUDGET_EXACT = "budget-exact";
+  static final String ACKS_RESOLVED = "acks-resolved";
+  static final String NOTHING_AFTER_FATAL = "nothing-after-fatal";
+  static final String SKIPPED_EQUALS_INJECTED = "skipped-equals-injected";
+  static final String LIVENESS = "liveness";
+
+  static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
+      BUDGET_EXACT, ACKS_RESOLVED, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, LIVENESS);
+
+  private Oracles() {}
+}
