@@ -16,6 +16,8 @@ module dev.handoff.core {
 
   exports dev.handoff.core;
   exports dev.handoff.core.ack;
+  // Negative controls of the simulator only: broken variants of the stage, never for pipelines.
+  exports dev.handoff.core.seam to dev.handoff.simulator;
 
   uses RowEncoderProvider;
   uses ShardRouterProvider;

@@ -19,6 +19,8 @@ import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.api.spi.StageLifecycle;
 import dev.handoff.core.internal.KeyHashRouter;
 import dev.handoff.core.internal.WarnLimiter;
+import dev.handoff.core.seam.StageMutation;
+import dev.handoff.core.seam.StageSeams;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -59,6 +61,16 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   private static final int WARN_PERMITS = 5;
   private static final long WARN_WINDOW_NANOS = 10_000_000_000L;
 
+  static {
+    StageSeams.install(new StageSeams.Access() {
+      @Override
+      public <T> SinkHandoff<T> build(Builder<T> builder, StageMutation mutation) {
+        builder.mutation = mutation;
+        return builder.build();
+      }
+    });
+  }
+
   private final String name;
   private final ShardRouter router;
   private final ShardQueues queues;
@@ -68,6 +80,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   private final StageMetrics.Listener metrics;
   private final WarnLimiter skipWarnings;
   private final Shard<T>[] shards;
+  /** A negative control of the simulator (dev.handoff.core.seam); NONE outside simulations. */
+  private final StageMutation mutation;
+  private long mutationCounter;
   private int parkedChunks;
   private long parkedBytes;
 
@@ -90,6 +105,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     this.config = b.config;
     this.clock = b.clock;
     this.metrics = b.metrics;
+    this.mutation = b.mutation;
     this.skipWarnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, clock);
     int n = queues.numShards();
     this.shards = new Shard[n];
@@ -122,7 +138,10 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   @Override
   public Flow push(Record<T> record) {
     seen++;
-    if (fatal != null || closed) {
+    if (mutation != StageMutation.NONE && mutated(record)) {
+      return Flow.CONTINUE;
+    }
+    if ((fatal != null && mutation != StageMutation.SEND_AFTER_FATAL) || closed) {
       // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
       // acknowledged as if this record had been delivered. (After close() nothing would ever
       // seal, send or fail what a push left in a shard.)
@@ -182,6 +201,14 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     return Flow.CONTINUE;
   }
 
+  /** Returns whether a mutation took the record (the real stage never gets here). */
+  private boolean mutated(Record<T> record) {
+    if (mutation == StageMutation.DROP_RECORD && ++mutationCounter % 97 == 0) {
+      return true; // dropped: not encoded, not counted, its batch not failed
+    }
+    return false;
+  }
+
   private void onEncodeError(Record<T> record, HandoffException e) {
     errors++;
     if (e.errorClass() == ErrorClass.FATAL || config.encodePolicy() == ErrorPolicy.FAIL) {
@@ -189,7 +216,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       record.ack().fail(fatal.toException());
       return;
     }
-    skipped++;
+    if (mutation != StageMutation.UNCOUNTED_SKIP) {
+      skipped++;
+    }
     if (skipWarnings.tryAcquire()) {
       long suppressed = skipWarnings.takeSuppressed();
       LOG.warn("stage {}: record of batch {} skipped by the SKIP policy: {}{}", name,
@@ -201,7 +230,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   /* ------------------------------------------------------------------ Sealing and parking */
 
   private void seal(Shard<T> shard) {
-    if (shard.rows == 0 || fatal != null) {
+    if (shard.rows == 0 || (fatal != null && mutation != StageMutation.SEND_AFTER_FATAL)) {
       return; // B5: an empty shard seals nothing; a stopped stage ships nothing
     }
     try {
@@ -221,7 +250,8 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     shard.rows = 0;
     shard.oldestEventTimeMs = Long.MAX_VALUE;
     // B7: never overtake an older parked chunk of the same shard.
-    if (shard.parked.isEmpty() && queues.trySend(chunk)) {
+    if ((shard.parked.isEmpty() || mutation == StageMutation.SEND_PAST_PARKED)
+        && queues.trySend(chunk)) {
       shard.chunksSent++;
     } else {
       shard.parked.addLast(chunk);
@@ -278,7 +308,8 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
    */
   @Override
   public Flow relieve() {
-    if (fatal == null && !closed) {
+    if ((fatal == null || mutation == StageMutation.SEND_AFTER_FATAL) && !closed
+        && mutation != StageMutation.RELIEVE_NEVER_DRAINS) {
       drainParked();
     }
     return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
@@ -331,7 +362,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
         }
       }
       shard.rowsFailedBack += shard.rows;
-      if (!shard.acks.isResolved()) {
+      if (!shard.acks.isResolved() && mutation != StageMutation.KEEP_PARTIAL_ACKS) {
         shard.acks.fail(cause); // a partial buffer's batches replay too
       }
       shard.rows = 0;
@@ -453,6 +484,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     private ChunkConfig config = ChunkConfig.defaults();
     private Clock clock = Clock.system();
     private StageMetrics.Listener metrics = StageMetrics.Listener.NONE;
+    private StageMutation mutation = StageMutation.NONE;
 
     private Builder(RowEncoder<T> encoder, ShardQueues queues) {
       this.encoder = Objects.requireNonNull(encoder, "encoder");

@@ -32,14 +32,18 @@ final class ModuleDescriptorTest {
       "dev.handoff.core.internal.SingleShardRouterProvider");
 
   @Test
-  void descriptor_exportsExactlyTheCoreAndAckPackagesUnqualifiedAndOpensNothing() {
+  void descriptor_exportsTheCoreAndAckPackagesUnqualifiedTheSeamOnlyToTheSimulatorAndOpensNothing() {
     ModuleDescriptor descriptor = descriptor();
 
     assertThat(descriptor.name()).isEqualTo("dev.handoff.core");
     assertThat(descriptor.isOpen()).as("open module").isFalse();
-    assertThat(descriptor.exports().stream().map(Exports::source).collect(Collectors.toSet()))
+    assertThat(descriptor.exports().stream().filter(e -> !e.isQualified()).map(Exports::source)
+        .collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.handoff.core", "dev.handoff.core.ack");
-    assertThat(descriptor.exports()).as("qualified exports").noneMatch(Exports::isQualified);
+    assertThat(descriptor.exports().stream().filter(Exports::isQualified)
+        .collect(Collectors.toMap(Exports::source, Exports::targets)))
+        .as("qualified exports: the negative-control seam, to the simulator only")
+        .containsExactly(Map.entry("dev.handoff.core.seam", Set.of("dev.handoff.simulator")));
     assertThat(descriptor.opens()).as("opens").isEmpty();
     assertThat(descriptor.packages()).as("the internal package exists but is not exported")
         .contains("dev.handoff.core.internal");

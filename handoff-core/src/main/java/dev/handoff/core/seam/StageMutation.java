@@ -1,0 +1,23 @@
+package dev.handoff.core.seam;
+
+/**
+ * Deliberately broken variants of {@link dev.handoff.core.SinkHandoff}, for the simulator's
+ * negative controls: each breaks one promise of the stage so that a test can prove the oracle
+ * guarding that promise fails. {@link #NONE} is the real stage.
+ */
+public enum StageMutation {
+  /** The real stage. */
+  NONE,
+  /** A new chunk is offered to its queue even while older chunks of its shard are parked (B7). */
+  SEND_PAST_PARKED,
+  /** {@code close()} leaves the acks of a partial (open) buffer unresolved (B13). */
+  KEEP_PARTIAL_ACKS,
+  /** Every 97th record pushed is dropped without being encoded or counted as skipped. */
+  DROP_RECORD,
+  /** After a fatal error the stage keeps encoding, sealing and sending (B11, B14). */
+  SEND_AFTER_FATAL,
+  /** A record skipped under {@code SKIP} is not counted as skipped (B10). */
+  UNCOUNTED_SKIP,
+  /** {@code relieve()} reports parked chunks without ever trying to send them (B6, B8). */
+  RELIEVE_NEVER_DRAINS
+}

@@ -1,0 +1,48 @@
+package dev.handoff.core.seam;
+
+import dev.handoff.core.SinkHandoff;
+import java.util.Objects;
+
+/**
+ * Builds a {@link SinkHandoff} with a {@link StageMutation}. The package is exported only to the
+ * simulator module ({@code exports dev.handoff.core.seam to dev.handoff.simulator}), so no
+ * pipeline can reach a broken stage; the public builder always builds the real one.
+ *
+ * <p>The stage keeps its mutation in a final field and tests it only on paths where a mutation
+ * acts; with {@link StageMutation#NONE} those are a few predictable branches and nothing else.
+ */
+public final class StageSeams {
+
+  /** What {@link SinkHandoff} hands this class when it is initialised. */
+  public interface Access {
+    /** Builds {@code builder}'s stage with {@code mutation}. */
+    <T> SinkHandoff<T> build(SinkHandoff.Builder<T> builder, StageMutation mutation);
+  }
+
+  private static volatile Access access;
+
+  private StageSeams() {}
+
+  /**
+   * Called once by {@link SinkHandoff}'s static initialiser.
+   *
+   * @throws IllegalStateException when called again
+   */
+  public static synchronized void install(Access a) {
+    if (access != null) {
+      throw new IllegalStateException("the stage seam is installed by SinkHandoff only");
+    }
+    access = Objects.requireNonNull(a, "access");
+  }
+
+  /**
+   * Builds the stage {@code builder} describes, broken as {@code mutation} says. (A builder exists
+   * only after {@link SinkHandoff#builder} ran, which initialised {@link SinkHandoff} and so
+   * installed the seam.)
+   */
+  public static <T> SinkHandoff<T> build(SinkHandoff.Builder<T> builder, StageMutation mutation) {
+    Objects.requireNonNull(builder, "builder");
+    Objects.requireNonNull(mutation, "mutation");
+    return access.build(builder, mutation);
+  }
+}
