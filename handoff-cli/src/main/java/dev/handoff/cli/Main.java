@@ -1,0 +1,82 @@
+package dev.handoff.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The program's entry point: runs the {@code handoff} command and exits with its status.
+ *
+ * <p>Exit statuses: {@value #OK} when every oracle passed (or help was shown), {@value
+ * #ORACLE_FAILED} when an oracle failed, {@value #USAGE} for a usage error (an unknown option, a
+ * bad knob value, a missing seed), {@value #ERROR} when the run could not be done (a report file
+ * that cannot be written, an error inside the simulator).
+ */
+public final class Main {
+
+  /** Exit status of a run in which every oracle passed. */
+  public static final int OK = 0;
+
+  /** Exit status of a run or sweep in which an oracle failed. */
+  public static final int ORACLE_FAILED = 1;
+
+  /** Exit status of a usage error; the message names what was wrong. */
+  public static final int USAGE = 2;
+
+  /** Exit status when the run could not be done. */
+  public static final int ERROR = 3;
+
+  private Main() {}
+
+  /**
+   * Runs the command and exits the JVM with its status.
+   *
+   * @param args the command line, for example {@code simulate --seed 42}
+   */
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Returns the {@code handoff} command, ready to {@link CommandLine#execute execute}, with the
+   * exit statuses and error messages of this class. Tests call this with their own writers set
+   * through {@link CommandLine#setOut} and {@link CommandLine#setErr}.
+   *
+   * @return a fresh command line
+   */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new HandoffCommand());
+    cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
+    cl.setParameterExceptionHandler(Main::usageError);
+    cl.setExecutionExceptionHandler((e, line, parsed) -> {
+      PrintWriter err = line.getErr();
+      if (e instanceof UncheckedIOException io) {
+        err.println(line.getCommandName() + ": " + io.getCause().getMessage());
+      } else {
+        err.println(line.getCommandName() + ": the run failed with an error:");
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return ERROR;
+    });
+    return cl;
+  }
+
+  /** Prints the message and where to find help (not the whole usage: knobs make it long). */
+  private static int usageError(ParameterException e, String[] args) {
+    CommandLine line = e.getCommandLine();
+    PrintWriter err = line.getErr();
+    err.println(qualifiedName(line) + ": " + e.getMessage());
+    UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("Run '" + qualifiedName(line) + " --help' for the options.");
+    err.flush();
+    return USAGE;
+  }
+
+  private static String qualifiedName(CommandLine line) {
+    return line.getParent() == null ? line.getCommandName()
+        : qualifiedName(line.getParent()) + " " + line.getCommandName();
+  }
+}
