@@ -1,26 +1,577 @@
 package dev.handoff.simulator;
 
-import dev.handoff.simulator.report.OracleResult;
+import dev.handoff.api.ChunkConfig;
+import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.ErrorClass;
+import dev.handoff.api.ErrorPolicy;
+import dev.handoff.api.HandoffException;
+import dev.handoff.api.Record;
+import dev.handoff.api.RecordMeta;
+import dev.handoff.api.spi.Collector;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.ShardRouter;
+import dev.handoff.core.Chain;
+import dev.handoff.core.InflightBudget;
+import dev.handoff.core.Providers;
+import dev.handoff.core.Routers;
+import dev.handoff.core.ShardQueues;
+import dev.handoff.core.ShardReport;
+import dev.handoff.core.SinkHandoff;
+import dev.handoff.core.Source;
+import dev.handoff.core.ack.SourceAcks;
+import dev.handoff.core.ack.SourceBatch;
+import dev.handoff.core.seam.StageMutation;
+import dev.handoff.core.seam.StageSeams;
+import dev.handoff.simulator.report.FaultMarker;
 import dev.handoff.simulator.report.SimulationReport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One run (placeholder until the engine lands). */
+/**
+ * One simulation run: the event loop, the process lifetimes, the simulated sources and sink
+ * workers, and the fault injection. Record bookkeeping and the oracles live in {@link Ledger};
+ * everything runs on the calling thread, in the order the {@link Scheduler} gives.
+ */
 final class Engine {
-  private final SimulationOptions options;
+  static final int EV_DRIVER = 0;
+  static final int EV_WORKER = 1;
+  static final int EV_DEADLINE = 2;
+  static final int EV_START = 3;
+  private static final int MAX_MARKERS = 500;
+  private static final HandoffException TORN_DOWN = new HandoffException(ErrorClass.TRANSIENT,
+      "simulated process ended before the chunk was written");
 
-  Engine(SimulationOptions options, boolean series) {
-    this.options = options;
+  final SimulationOptions o;
+  final Rng rng;
+  final VirtualClock clock = new VirtualClock();
+  final Scheduler sched = new Scheduler();
+  final EventLog log = new EventLog();
+  final OracleBook book = new OracleBook();
+  final Workload w;
+  final Ledger ledger;
+  final SeriesRecorder series;
+
+  final int shards;
+  final int sources;
+  final int capacity;
+  final int target;
+  final long budgetLimit;
+  final ErrorPolicy policy;
+  final double recordErrorRate;
+  final double fatalEncodeRate;
+  final double fatalFinishRate;
+  final double stallRate;
+  final double transientRate;
+  final double permanentRate;
+  final double restartRate;
+  final int stallTicks;
+  final int writeTicks;
+  final int faultEpochs;
+  final long teardownAt;
+  final long drainDeadline;
+  final Mutation mutation;
+  final StageMutation stageMutation;
+  final RowEncoder<SimRow> template;
+  final ShardRouter router;
+  private final ShardRouter keyHash = Routers.keyHash();
+  private final long faultyBound;
+  private final long quietBound;
+  private final long maxEvents;
+
+  final long[] faults = new long[Faults.NAMES.size()];
+  final List<FaultMarker> markers = new ArrayList<>();
+  Life cur;
+  int lastRoutedShard;
+  private boolean teardownDone;
+  private boolean finished;
+  private int lastSource;
+  private long lastBatch;
+  private final long[] sampleRow;
+
+  Engine(SimulationOptions options, boolean withSeries) {
+    this.o = options;
+    this.rng = Rng.derive(options.seed(), 7);
+    this.shards = options.intValue(KnobSpec.SHARDS);
+    this.sources = options.intValue(KnobSpec.SOURCES);
+    this.capacity = options.intValue(KnobSpec.QUEUE_CAPACITY);
+    this.target = options.intValue(KnobSpec.TARGET_BYTES);
+    this.budgetLimit = options.longOrNone(KnobSpec.BUDGET_BYTES, Long.MAX_VALUE);
+    this.policy = options.value(KnobSpec.ERROR_POLICY).equals("fail") ? ErrorPolicy.FAIL
+        : ErrorPolicy.SKIP;
+    this.recordErrorRate = options.rate(KnobSpec.RECORD_ERROR_RATE);
+    this.fatalEncodeRate = options.rate(KnobSpec.FATAL_ENCODE_RATE);
+    this.fatalFinishRate = options.rate(KnobSpec.FATAL_FINISH_RATE);
+    this.stallRate = options.rate(KnobSpec.STALL_RATE);
+    this.transientRate = options.rate(KnobSpec.SINK_TRANSIENT_RATE);
+    this.permanentRate = options.rate(KnobSpec.SINK_PERMANENT_RATE);
+    this.restartRate = options.rate(KnobSpec.RESTART_RATE);
+    this.stallTicks = options.intValue(KnobSpec.STALL_TICKS);
+    this.writeTicks = options.intValue(KnobSpec.WRITE_TICKS);
+    this.faultEpochs = options.intValue(KnobSpec.FAULT_EPOCHS);
+    this.teardownAt = options.longOrNone(KnobSpec.TEARDOWN_AT, -1);
+    this.drainDeadline = options.longOrNone(KnobSpec.DRAIN_DEADLINE, -1);
+    this.mutation = options.mutation();
+    this.stageMutation = stageMutation(mutation);
+    int records = options.intValue(KnobSpec.RECORDS);
+    this.w = new Workload(options.seed(), records, sources,
+        options.intValue(KnobSpec.BATCH_RECORDS), options.intValue(KnobSpec.KEYS));
+    this.ledger = new Ledger(this);
+    this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
+    this.sampleRow = withSeries ? new long[series.width()] : null;
+    RowEncoder<SimRow> found = Providers.encoder(options.value(KnobSpec.ENCODER))
+        .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
+    this.template = new SimEncoder(this, found);
+    this.router = (meta, n) -> lastRoutedShard = keyHash.route(meta, n);
+    // Liveness bounds: generous multiples of the work left (every record written one chunk of
+    // one row at a time, plus retries and stalls), in ticks.
+    long perRecord = writeTicks + 2L;
+    this.quietBound = 5_000 + 4L * records * perRecord;
+    this.faultyBound = quietBound + 8L * records * (long) Math.ceil(stallRate * stallTicks + 1)
+        * perRecord;
+    this.maxEvents = 1_000_000L + 200L * records;
   }
 
+  private static StageMutation stageMutation(Mutation m) {
+    switch (m) {
+      case SEND_PAST_PARKED: return StageMutation.SEND_PAST_PARKED;
+      case KEEP_PARTIAL_ACKS: return StageMutation.KEEP_PARTIAL_ACKS;
+      case DROP_RECORD: return StageMutation.DROP_RECORD;
+      case SEND_AFTER_FATAL: return StageMutation.SEND_AFTER_FATAL;
+      case UNCOUNTED_SKIP: return StageMutation.UNCOUNTED_SKIP;
+      case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
+      default: return StageMutation.NONE;
+    }
+  }
+
+  boolean faultsOn() {
+    return cur.faulty;
+  }
+
+  /* ------------------------------------------------------------------ the loop */
+
   SimulationReport run() {
-    Map<String, Long> faults = new LinkedHashMap<>();
-    Faults.NAMES.forEach(f -> faults.put(f, 0L));
-    List<OracleResult> oracles = new ArrayList<>();
-    Oracles.NAMES.forEach(o -> oracles.add(new OracleResult(o, true, 0, null, -1)));
-    return new SimulationReport(options.seed(), options.describe(), options.replayCommand(), 0,
-        0, 0, 0, 0, 0, faults, oracles, new LinkedHashMap<>(), List.of(), List.of(), List.of());
+    long wallStart = WallClock.nanoTime();
+    ledger.simThread = Thread.currentThread();
+    sched.schedule(0, EV_START, -1, 0);
+    while (!finished && !book.anyFailed()) {
+      if (sched.isEmpty()) {
+        book.fail(OracleBook.LIVENESS, "nothing left to run at t=" + clock.tick
+            + " but the sources are not all committed");
+        break;
+      }
+      sched.pop();
+      if (sched.popKind != EV_START && (cur == null || sched.popEpoch != cur.epoch)) {
+        continue; // an event of a process that is gone
+      }
+      clock.tick = sched.popTime;
+      book.event = log.count();
+      try {
+        switch (sched.popKind) {
+          case EV_START: startLife(); break;
+          case EV_DRIVER: driver(); break;
+          case EV_WORKER: worker(sched.popArg); break;
+          default: deadline(); break;
+        }
+      } catch (RuntimeException e) {
+        book.fail(OracleBook.NO_EXCEPTION, "event threw " + e);
+        break;
+      }
+      if (!finished) {
+        ledger.afterEvent(cur);
+        if (cur.chainDone && !cur.dead && quiescent(cur)) {
+          endLife("every chunk written");
+        }
+      }
+      if (series != null && series.due(clock.tick) && cur != null) {
+        sample();
+      }
+      if (log.count() > maxEvents) {
+        book.fail(OracleBook.LIVENESS, "more than " + maxEvents + " events without finishing");
+      }
+    }
+    if (finished) {
+      ledger.atEnd();
+    }
+    long wall = Math.max(1, WallClock.nanoTime() - wallStart);
+    return report(wall);
+  }
+
+  private boolean quiescent(Life l) {
+    for (int s = 0; s < shards; s++) {
+      if (!l.idle[s] || l.holding[s] != null || l.queues.size(s) > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /* ------------------------------------------------------------------ process lifetimes */
+
+  private void startLife() {
+    int epoch = cur == null ? 0 : cur.epoch + 1;
+    boolean faulty = epoch < faultEpochs;
+    long bound = faulty ? faultyBound : quietBound;
+    Life l = new Life(epoch, clock.tick, faulty, clock.tick + bound, shards, sources);
+    cur = l;
+    l.queues = new ShardQueues(shards, capacity);
+    l.budget = budgetLimit == Long.MAX_VALUE ? InflightBudget.unlimited()
+        : new InflightBudget(budgetLimit);
+    l.stage = StageSeams.build(SinkHandoff.builder(template, l.queues)
+        .name("sim")
+        .router(router)
+        .budget(l.budget)
+        .config(new ChunkConfig(target, policy))
+        .clock(clock)
+        .metrics(m -> l.stageSkipped += m.skipped()), stageMutation);
+    l.acks = new SourceAcks[sources];
+    for (int s = 0; s < sources; s++) {
+      long cp = ledger.checkpoint[s];
+      l.acks[s] = new SourceAcks("source-" + s, cp + 1, ledger.listener(l, s));
+      l.nextBatch[s] = cp + 1;
+    }
+    l.chain = Chain.builder(source(), l.stage)
+        .budget(l.budget)
+        .clock(clock)
+        .backoff(Duration.ofMillis(1), Duration.ofMillis(16))
+        .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40))
+        .build();
+    java.util.Arrays.fill(l.idle, true);
+    log.add(clock.tick, epoch, EventLog.EPOCH_START, -1, faulty ? 1 : 0, 0);
+    sched.schedule(clock.tick, EV_DRIVER, -1, epoch);
+  }
+
+  /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
+  private void endLife(String why) {
+    Life l = cur;
+    ledger.lifeEnded(l);
+    l.dead = true;
+    log.add(clock.tick, l.epoch, EventLog.EPOCH_END, -1, 0, 0);
+    if (ledger.allCommitted()) {
+      finished = true;
+    } else {
+      sched.schedule(clock.tick + 1, EV_START, -1, l.epoch + 1);
+    }
+  }
+
+  /** A crash: the process and everything in memory is gone; only checkpoints survive. */
+  private void crash() {
+    Life l = cur;
+    fault(Faults.RESTART, "epoch " + l.epoch);
+    log.add(clock.tick, l.epoch, EventLog.CRASH, -1, 0, 0);
+    // What the dead process held never reaches the sink; resolve it so the books balance.
+    for (int s = 0; s < shards; s++) {
+      if (l.holding[s] != null) {
+        abandon(l, s, l.holding[s], false);
+      }
+      for (EncodedChunk c : l.queues.drain(s)) {
+        abandon(l, s, c, false);
+      }
+    }
+    if (!l.chainDone) {
+      l.stage.close();
+      stageClosed(l);
+      l.chainDone = true;
+    }
+    endLife("crash");
+  }
+
+  private void stageClosed(Life l) {
+    long abandoned = 0;
+    for (ShardReport r : l.stage.shardReports()) {
+      abandoned += r.bytesAbandoned();
+    }
+    l.expectedBytes -= abandoned;
+  }
+
+  /* ------------------------------------------------------------------ the driver */
+
+  private void driver() {
+    Life l = cur;
+    if (l.faulty && rng.chance(restartRate)) {
+      crash();
+      return;
+    }
+    if (teardownAt >= 0 && !teardownDone && l.faulty && book.event >= teardownAt) {
+      teardownDone = true;
+      l.chain.requestStop();
+      l.teardownTick = clock.tick;
+      fault(Faults.TEARDOWN, "at event " + book.event);
+      log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
+    }
+    Chain.Step step = l.chain.step();
+    switch (step) {
+      case PULLED:
+        log.add(clock.tick, l.epoch, EventLog.PULLED, -1, lastSource, lastBatch);
+        sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
+        break;
+      case BACKOFF:
+        if (!l.budget.hasRoom()) {
+          fault(Faults.BUDGET_LIMIT, l.budget.inflightBytes() + " bytes in flight");
+        }
+        log.add(clock.tick, l.epoch, EventLog.BACKOFF, -1, l.stage.parkedChunks(),
+            l.budget.inflightBytes());
+        sched.schedule(clock.tick + Math.max(1, l.chain.backoffNanos()
+            / VirtualClock.NANOS_PER_TICK), EV_DRIVER, -1, l.epoch);
+        break;
+      default:
+        l.chainDone = true;
+        stageClosed(l);
+        log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
+        if (l.teardownTick >= 0 && drainDeadline >= 0) {
+          sched.schedule(Math.max(clock.tick, l.teardownTick + drainDeadline), EV_DEADLINE, -1,
+              l.epoch);
+        }
+        break;
+    }
+    int parked = l.stage.parkedChunks();
+    if (parked > l.lastParked) {
+      fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
+    }
+    l.lastParked = parked;
+    for (int s = 0; s < shards; s++) {
+      if (l.idle[s] && l.queues.size(s) > 0) {
+        l.idle[s] = false;
+        sched.schedule(clock.tick + 1, EV_WORKER, s, l.epoch);
+      }
+    }
+  }
+
+  /** The simulated sources, behind one {@link Source}: each pull pushes one batch of one. */
+  private Source<SimRow> source() {
+    return out -> {
+      Life l = cur;
+      int active = 0;
+      for (int s = 0; s < sources; s++) {
+        if (l.nextBatch[s] < w.batches(s)) {
+          active++;
+        }
+      }
+      if (active == 0) {
+        return false;
+      }
+      int pick = rng.nextInt(active);
+      int s = 0;
+      for (; ; s++) {
+        if (l.nextBatch[s] < w.batches(s) && pick-- == 0) {
+          break;
+        }
+      }
+      pushBatch(l, s, out);
+      return true;
+    };
+  }
+
+  private void pushBatch(Life l, int s, Collector<SimRow> out) {
+    int b = (int) l.nextBatch[s]++;
+    SourceBatch batch = l.acks[s].begin();
+    if (batch.batchId() != b) {
+      throw new IllegalStateException("source " + s + " opened batch " + batch.batchId()
+          + " but replays batch " + b);
+    }
+    int base = w.base[s];
+    long now = clock.tick;
+    for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {
+      int id = base + n;
+      ledger.pushed(id);
+      int k = w.key[id];
+      out.push(new Record<>(new SimRow(id, s, n, k, w.keySeq[id]),
+          new RecordMeta(now, Workload.routingKey(s, k)), batch));
+    }
+    batch.complete();
+    lastSource = s;
+    lastBatch = b;
+  }
+
+  /* ------------------------------------------------------------------ encoder faults */
+
+  void beforeEncode(SimRow row) {
+    Life l = cur;
+    if (!l.faulty) {
+      return;
+    }
+    if (rng.chance(fatalEncodeRate)) {
+      fault(Faults.FATAL_ENCODE, row.toString());
+      stopping(l);
+      throw SimEncoder.fatal("FATAL while encoding " + row);
+    }
+    if (rng.chance(recordErrorRate)) {
+      if (policy == ErrorPolicy.SKIP) {
+        fault(Faults.RECORD_ERROR_SKIP, row.toString());
+        l.injectedSkips++;
+        ledger.skipped(l, row.id);
+      } else {
+        fault(Faults.RECORD_ERROR_FAIL, row.toString());
+        stopping(l);
+      }
+      throw HandoffException.data("injected: bad value in " + row);
+    }
+  }
+
+  void encoded(int shard, SimRow row) {
+    cur.open[shard].add(row.id);
+  }
+
+  void beforeFinish(int shard) {
+    Life l = cur;
+    if (l.faulty && rng.chance(fatalFinishRate)) {
+      fault(Faults.FATAL_FINISH, "shard " + shard);
+      stopping(l);
+      throw SimEncoder.fatal("FATAL in finishChunk of shard " + shard);
+    }
+  }
+
+  void sealed(int shard, int bytes) {
+    Life l = cur;
+    l.sealedIds.get(shard).add(l.open[shard].toArray());
+    l.sealedBytes.get(shard).add(bytes);
+    l.open[shard].clear();
+    l.expectedBytes += bytes;
+  }
+
+  /** The stage is about to stop: remember how many chunks each queue got until now. */
+  private void stopping(Life l) {
+    if (l.fatalSnapshot == null) {
+      l.fatalSnapshot = new long[shards];
+      for (int s = 0; s < shards; s++) {
+        l.fatalSnapshot[s] = l.arrived(s);
+      }
+    }
+  }
+
+  /* ------------------------------------------------------------------ sink workers */
+
+  private void worker(int s) {
+    Life l = cur;
+    EncodedChunk c = l.holding[s];
+    if (c == null) {
+      if (l.faulty && l.queues.size(s) > 0 && rng.chance(stallRate)) {
+        int d = 1 + rng.nextInt(stallTicks);
+        fault(Faults.QUEUE_STALL, "shard " + s + ", " + d + " ticks");
+        log.add(clock.tick, l.epoch, EventLog.STALL, s, d, 0);
+        sched.schedule(clock.tick + d, EV_WORKER, s, l.epoch);
+        return;
+      }
+      c = l.queues.poll(s);
+      if (c == null) {
+        l.idle[s] = true;
+        log.add(clock.tick, l.epoch, EventLog.IDLE, s, 0, 0);
+        return;
+      }
+      l.polled[s]++;
+      l.holding[s] = c;
+    }
+    if (l.faulty && rng.chance(permanentRate)) {
+      fault(Faults.SINK_PERMANENT, "shard " + s + " chunk " + c.sequence());
+      log.add(clock.tick, l.epoch, EventLog.ABANDONED, s, c.sequence(), c.rows());
+      abandon(l, s, c, true);
+    } else if (l.faulty && rng.chance(transientRate)) {
+      fault(Faults.SINK_TRANSIENT, "shard " + s + " chunk " + c.sequence());
+      log.add(clock.tick, l.epoch, EventLog.TRANSIENT, s, c.sequence(), c.rows());
+      sched.schedule(clock.tick + writeTicks + 1 + rng.nextInt(4), EV_WORKER, s, l.epoch);
+      return;
+    } else {
+      log.add(clock.tick, l.epoch, EventLog.WROTE, s, c.sequence(), c.rows());
+      ledger.write(l, s, c);
+      l.holding[s] = null;
+      release(l, c);
+      try {
+        c.acks().succeed();
+      } catch (IllegalStateException e) {
+        book.fail(OracleBook.ACKS_RESOLVED, "shard " + s + " chunk " + c.sequence() + ": " + e);
+      }
+    }
+    sched.schedule(clock.tick + writeTicks, EV_WORKER, s, l.epoch);
+  }
+
+  /** Gives a chunk up: its bytes leave the budget and its batches fail (they replay). */
+  private void abandon(Life l, int s, EncodedChunk c, boolean byWorker) {
+    l.holding[s] = null;
+    ledger.dropShadow(l, s, c);
+    if (byWorker && mutation == Mutation.ABANDON_KEEPS_BUDGET) {
+      l.expectedBytes -= c.sizeBytes(); // the broken worker forgets the release
+    } else {
+      release(l, c);
+    }
+    try {
+      c.acks().fail(TORN_DOWN);
+    } catch (IllegalStateException e) {
+      book.fail(OracleBook.ACKS_RESOLVED, "shard " + s + " chunk " + c.sequence() + ": " + e);
+    }
+  }
+
+  private void release(Life l, EncodedChunk c) {
+    l.expectedBytes -= c.sizeBytes();
+    try {
+      l.budget.release(c.sizeBytes());
+    } catch (IllegalStateException e) {
+      book.fail(OracleBook.BUDGET_EXACT, e.getMessage());
+    }
+  }
+
+  /** The drain deadline after a teardown passed: what the workers did not write is abandoned. */
+  private void deadline() {
+    Life l = cur;
+    if (!l.chainDone) {
+      sched.schedule(clock.tick + 1, EV_DEADLINE, -1, l.epoch);
+      return;
+    }
+    int abandoned = 0;
+    for (int s = 0; s < shards; s++) {
+      if (l.holding[s] != null) {
+        abandon(l, s, l.holding[s], false);
+        abandoned++;
+      }
+      for (EncodedChunk c : l.queues.drain(s)) {
+        abandon(l, s, c, false);
+        abandoned++;
+      }
+    }
+    if (abandoned > 0) {
+      fault(Faults.DRAIN_DEADLINE, abandoned + " chunk(s) abandoned");
+    }
+    log.add(clock.tick, l.epoch, EventLog.DEADLINE, -1, abandoned, 0);
+    endLife("drain deadline");
+  }
+
+  /* ------------------------------------------------------------------ reporting */
+
+  void fault(String name, String detail) {
+    int i = Faults.NAMES.indexOf(name);
+    faults[i]++;
+    if (series != null && markers.size() < MAX_MARKERS) {
+      markers.add(new FaultMarker(clock.tick, name, detail));
+    }
+  }
+
+  private void sample() {
+    Life l = cur;
+    int k = 0;
+    for (int s = 0; s < shards; s++) {
+      sampleRow[k++] = l.queues.size(s);
+    }
+    for (int s = 0; s < shards; s++) {
+      sampleRow[k++] = l.stage.parkedChunks(s);
+    }
+    sampleRow[k++] = l.budget.inflightBytes();
+    for (int s = 0; s < sources; s++) {
+      sampleRow[k++] = w.batchStart[s][(int) (ledger.checkpoint[s] + 1)];
+    }
+    series.sample(clock.tick, sampleRow);
+  }
+
+  private SimulationReport report(long wallNanos) {
+    Map<String, Long> f = new LinkedHashMap<>();
+    for (int i = 0; i < faults.length; i++) {
+      f.put(Faults.NAMES.get(i), faults[i]);
+    }
+    double secs = wallNanos / 1e9;
+    return new SimulationReport(o.seed(), o.describe(), o.replayCommand(), log.hash(),
+        log.count(), clock.tick, wallNanos, log.count() / secs, w.records / secs, f,
+        book.results(), ledger.recordCounts(cur == null ? 0 : cur.epoch + 1),
+        series != null ? series.series() : List.of(), markers,
+        book.anyFailed() ? log.lastEvents() : List.of());
   }
 }

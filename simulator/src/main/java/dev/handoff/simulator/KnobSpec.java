@@ -73,7 +73,7 @@ final class KnobSpec {
         "in-flight budget limit in bytes, or 'none' (the driver stops pulling at the limit)",
         Kind.LONG_OR_NONE, 1, Long.MAX_VALUE, null));
     k.add(intKnob(RECORDS, "records", "1000", "source records in the run, over all sources", 1,
-        1_000_000_000L));
+        50_000_000L));
     k.add(intKnob(SOURCES, "sources", "2", "number of sources, each with its own checkpoint", 1,
         64));
     k.add(intKnob(BATCH_RECORDS, "batch-records", "32",

@@ -1,0 +1,290 @@
+package dev.handoff.simulator;
+
+import dev.handoff.api.EncodedChunk;
+import dev.handoff.core.ack.BatchListener;
+import dev.handoff.core.ack.SourceBatch;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The in-memory table and the books: every row the sink workers wrote, every record skipped,
+ * pushed or replayed, the sources' durable checkpoints, and the oracles that judge them.
+ */
+final class Ledger {
+  private final Engine e;
+  private final Workload w;
+  private final OracleBook book;
+
+  /** Per source: the durable checkpoint (highest batch id committed); survives restarts. */
+  final long[] checkpoint;
+  /** Per record: how often a worker wrote it. */
+  private final int[] written;
+  /** Per record: 1 + the epoch of its last write, 0 if never written. */
+  private final int[] writtenEpoch;
+  /** Per record: 1 + the epoch in which the stage last skipped it, 0 if never. */
+  private final int[] skippedEpoch;
+  private final boolean[] pushedEver;
+  private final short[] sourceOf;
+  private long pushes;
+  private long replayed;
+  private long rowsWritten;
+  private long skips;
+  private long lost;
+  private long unexpected;
+  private long batchesFailed;
+  private long chunksWritten;
+  private long chunksAbandoned;
+  Thread simThread;
+  private volatile String foreignResolution;
+
+  Ledger(Engine engine) {
+    this.e = engine;
+    this.w = engine.w;
+    this.book = engine.book;
+    this.checkpoint = new long[w.sources];
+    java.util.Arrays.fill(checkpoint, -1);
+    this.written = new int[w.records];
+    this.writtenEpoch = new int[w.records];
+    this.skippedEpoch = new int[w.records];
+    this.pushedEver = new boolean[w.records];
+    this.sourceOf = new short[w.records];
+    for (int s = 0; s < w.sources; s++) {
+      for (int id = w.base[s]; id < w.base[s + 1]; id++) {
+        sourceOf[id] = (short) s;
+      }
+    }
+  }
+
+  void pushed(int id) {
+    pushes++;
+    if (pushedEver[id]) {
+      replayed++;
+    } else {
+      pushedEver[id] = true;
+    }
+  }
+
+  void skipped(Life l, int id) {
+    skips++;
+    skippedEpoch[id] = l.epoch + 1;
+  }
+
+  /** A worker writes chunk {@code c} of {@code shard} to the table. */
+  void write(Life l, int shard, EncodedChunk c) {
+    List<int[]> ids = l.sealedIds.get(shard);
+    int seq = (int) c.sequence();
+    int[] rows = seq < ids.size() ? ids.get(seq) : null;
+    if (rows == null) {
+      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq
+          + " reached the sink but the encoder never sealed it (or it was written before)");
+      unexpected += c.rows();
+      return;
+    }
+    ids.set(seq, null);
+    int bytes = l.sealedBytes.get(shard).get(seq);
+    book.checks[OracleBook.CHUNK_INTEGRITY]++;
+    if (rows.length != c.rows() || bytes != c.sizeBytes()) {
+      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq + " carries "
+          + c.rows() + " rows in " + c.sizeBytes() + " bytes but the encoder sealed "
+          + rows.length + " rows in " + bytes + " bytes");
+    }
+    chunksWritten++;
+    int epoch = l.epoch + 1;
+    int sources = w.sources;
+    for (int id : rows) {
+      int s = sourceOf[id];
+      int n = id - w.base[s];
+      int slot = shard * sources + s;
+      book.checks[OracleBook.PER_SHARD_ORDER]++;
+      if (n <= l.lastN[slot]) {
+        book.fail(OracleBook.PER_SHARD_ORDER, "shard " + shard + " wrote record #" + n
+            + " of source " + s + " (key " + w.key[id] + " seq " + w.keySeq[id] + ") after #"
+            + l.lastN[slot] + " (chunk " + seq + ")");
+      }
+      l.lastN[slot] = n;
+      if (writtenEpoch[id] == epoch) {
+        book.fail(OracleBook.NO_LOSS, "record #" + n + " of source " + s
+            + " written twice within one process lifetime (epoch " + l.epoch + ")");
+      }
+      writtenEpoch[id] = epoch;
+      written[id]++;
+      rowsWritten++;
+    }
+  }
+
+  /** Forgets the shadow of a chunk that will never be written. */
+  void dropShadow(Life l, int shard, EncodedChunk c) {
+    List<int[]> ids = l.sealedIds.get(shard);
+    int seq = (int) c.sequence();
+    if (seq < ids.size()) {
+      ids.set(seq, null);
+    }
+    chunksAbandoned++;
+  }
+
+  /** Hears every batch of source {@code s} resolve in lifetime {@code l}. */
+  BatchListener listener(Life l, int s) {
+    return (batch, cp) -> {
+      if (l.dead) {
+        return; // a batch of a process that is gone (the leak detector may fail it later)
+      }
+      if (Thread.currentThread() != simThread) {
+        foreignResolution = "batch " + batch.batchId() + " of source " + s
+            + " was resolved by " + Thread.currentThread().getName()
+            + " (the ack leak detector): an ack set was dropped unresolved";
+        return;
+      }
+      resolved(l, s, batch, cp);
+    };
+  }
+
+  private void resolved(Life l, int s, SourceBatch batch, long cp) {
+    checkpoint[s] = cp;
+    if (batch.state() != SourceBatch.State.DELIVERED) {
+      batchesFailed++;
+      return;
+    }
+    int b = (int) batch.batchId();
+    int epoch = l.epoch + 1;
+    book.checks[OracleBook.NO_LOSS]++;
+    for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {
+      int id = w.base[s] + n;
+      if (writtenEpoch[id] != epoch && skippedEpoch[id] != epoch) {
+        lost++;
+        book.fail(OracleBook.NO_LOSS, "batch " + b + " of source " + s
+            + " was acknowledged as delivered but record #" + n + " (key " + w.key[id]
+            + " seq " + w.keySeq[id] + ") was neither written nor counted as skipped");
+      }
+    }
+  }
+
+  /** The oracles checked after every event. */
+  void afterEvent(Life l) {
+    if (l.dead) {
+      return;
+    }
+    long[] checks = book.checks;
+    checks[OracleBook.BUDGET_EXACT]++;
+    long inflight = l.budget.inflightBytes();
+    if (inflight != l.expectedBytes || inflight < 0) {
+      book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
+          + " chunks sealed and not yet written or abandoned hold " + l.expectedBytes);
+    }
+    checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
+    long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
+    if (l.stageSkipped != expectSkips) {
+      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the stage counted " + l.stageSkipped
+          + " records skipped but " + expectSkips + " record errors were injected under "
+          + e.policy);
+    }
+    if (l.fatalSnapshot == null && l.stage.isStopped()) {
+      l.fatalSnapshot = new long[e.shards];
+      for (int s = 0; s < e.shards; s++) {
+        l.fatalSnapshot[s] = l.arrived(s);
+      }
+    }
+    if (l.fatalSnapshot != null) {
+      checks[OracleBook.NOTHING_AFTER_FATAL]++;
+      for (int s = 0; s < e.shards; s++) {
+        long now = l.arrived(s);
+        if (now > l.fatalSnapshot[s]) {
+          book.fail(OracleBook.NOTHING_AFTER_FATAL, "shard " + s + "'s queue got "
+              + (now - l.fatalSnapshot[s]) + " chunk(s) after the stage stopped on a fatal"
+              + " error");
+        }
+      }
+    }
+    checks[OracleBook.ACKS_RESOLVED]++;
+    if (foreignResolution != null) {
+      book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
+    }
+    checks[OracleBook.LIVENESS]++;
+    if (e.clock.tick > l.deadlineTick) {
+      book.fail(OracleBook.LIVENESS, (l.faulty ? "process lifetime " : "the fault-free phase ")
+          + l.epoch + " did not finish within " + (l.deadlineTick - l.startTick) + " ticks"
+          + " (started at t=" + l.startTick + ")");
+    }
+  }
+
+  /** The checks when a lifetime ends: every batch resolved, the budget back to zero. */
+  void lifeEnded(Life l) {
+    for (int s = 0; s < w.sources; s++) {
+      book.checks[OracleBook.ACKS_RESOLVED]++;
+      int pending = l.acks[s].pendingBatches();
+      if (pending != 0) {
+        book.fail(OracleBook.ACKS_RESOLVED, pending + " batch(es) of source " + s
+            + " never resolved when process lifetime " + l.epoch + " ended (checkpoint "
+            + l.acks[s].checkpoint() + ")");
+      }
+    }
+    book.checks[OracleBook.BUDGET_EXACT]++;
+    if (l.budget.inflightBytes() != 0 || l.expectedBytes != 0) {
+      book.fail(OracleBook.BUDGET_EXACT, "process lifetime " + l.epoch + " ended with "
+          + l.budget.inflightBytes() + " bytes in the budget (expected 0; the engine counts "
+          + l.expectedBytes + " bytes not yet written or abandoned)");
+    }
+  }
+
+  boolean allCommitted() {
+    for (int s = 0; s < w.sources; s++) {
+      if (checkpoint[s] != w.batches(s) - 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The end of a finished run: every record delivered or skipped, none unexpected. */
+  void atEnd() {
+    book.checks[OracleBook.NO_LOSS]++;
+    long missing = 0;
+    int first = -1;
+    for (int id = 0; id < w.records; id++) {
+      if (written[id] == 0 && skippedEpoch[id] == 0) {
+        missing++;
+        if (first < 0) {
+          first = id;
+        }
+      }
+    }
+    if (missing > 0) {
+      book.fail(OracleBook.NO_LOSS, missing + " record(s) committed but never written nor"
+          + " skipped, the first record id " + first);
+    }
+    if (unexpected > 0) {
+      book.fail(OracleBook.NO_LOSS, unexpected + " unexpected row(s) written");
+    }
+    book.checks[OracleBook.LIVENESS]++;
+  }
+
+  Map<String, Long> recordCounts(int epochs) {
+    long delivered = 0;
+    long duplicated = 0;
+    long skippedOnly = 0;
+    for (int id = 0; id < w.records; id++) {
+      if (written[id] > 0) {
+        delivered++;
+        duplicated += written[id] - 1;
+      } else if (skippedEpoch[id] != 0) {
+        skippedOnly++;
+      }
+    }
+    Map<String, Long> m = new LinkedHashMap<>();
+    m.put("generated", (long) w.records);
+    m.put("pushed", pushes);
+    m.put("replayed", replayed);
+    m.put("delivered", delivered);
+    m.put("written", rowsWritten);
+    m.put("duplicated", duplicated);
+    m.put("skipped", skippedOnly);
+    m.put("skip-events", skips);
+    m.put("lost", lost);
+    m.put("unexpected", unexpected);
+    m.put("batches-failed", batchesFailed);
+    m.put("chunks-written", chunksWritten);
+    m.put("chunks-abandoned", chunksAbandoned);
+    m.put("process-lifetimes", (long) epochs);
+    return m;
+  }
+}

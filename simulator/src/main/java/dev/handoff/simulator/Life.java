@@ -1,0 +1,83 @@
+package dev.handoff.simulator;
+
+import dev.handoff.api.EncodedChunk;
+import dev.handoff.core.Chain;
+import dev.handoff.core.InflightBudget;
+import dev.handoff.core.ShardQueues;
+import dev.handoff.core.SinkHandoff;
+import dev.handoff.core.ack.SourceAcks;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One process lifetime (epoch) of the simulated pipeline: the real core objects it built and the
+ * engine's shadow of what they hold. A restart throws it away and builds the next one from the
+ * sources' checkpoints, the only state that survives a process.
+ */
+final class Life {
+  final int epoch;
+  final long startTick;
+  final boolean faulty;
+  final long deadlineTick;
+
+  ShardQueues queues;
+  InflightBudget budget;
+  SinkHandoff<SimRow> stage;
+  Chain<SimRow> chain;
+  SourceAcks[] acks;
+  /** Per source: the next batch id the source will push. */
+  final long[] nextBatch;
+
+  /** Per shard: record ids in the open chunk, in encode order. */
+  final IntList[] open;
+  /** Per shard: record ids of each sealed chunk, by chunk sequence (null once written). */
+  final List<List<int[]>> sealedIds;
+  /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
+  final List<List<Integer>> sealedBytes;
+  /** Per shard: chunks taken from the queue by the worker. */
+  final long[] polled;
+  /** Per shard: the chunk the worker holds (writing or retrying), or null. */
+  final EncodedChunk[] holding;
+  /** Per shard: whether the worker waits for a chunk (no event scheduled). */
+  final boolean[] idle;
+  /** Per shard and source: the last record number written; order must increase. */
+  final int[] lastN;
+
+  /** Bytes of chunks sealed and not yet written or abandoned, by the engine's own count. */
+  long expectedBytes;
+  long injectedSkips;
+  long stageSkipped;
+  int lastParked;
+  boolean chainDone;
+  long teardownTick = -1;
+  /** Per shard: chunks handed to the queue so far, at the moment the stage was stopped. */
+  long[] fatalSnapshot;
+  volatile boolean dead;
+
+  Life(int epoch, long startTick, boolean faulty, long deadlineTick, int shards, int sources) {
+    this.epoch = epoch;
+    this.startTick = startTick;
+    this.faulty = faulty;
+    this.deadlineTick = deadlineTick;
+    this.nextBatch = new long[sources];
+    this.open = new IntList[shards];
+    this.sealedIds = new ArrayList<>(shards);
+    this.sealedBytes = new ArrayList<>(shards);
+    for (int s = 0; s < shards; s++) {
+      open[s] = new IntList();
+      sealedIds.add(new ArrayList<>());
+      sealedBytes.add(new ArrayList<>());
+    }
+    this.polled = new long[shards];
+    this.holding = new EncodedChunk[shards];
+    this.idle = new boolean[shards];
+    this.lastN = new int[shards * sources];
+    Arrays.fill(lastN, -1);
+  }
+
+  /** Returns the chunks of {@code shard} handed to its queue so far. */
+  long arrived(int shard) {
+    return polled[shard] + queues.size(shard);
+  }
+}

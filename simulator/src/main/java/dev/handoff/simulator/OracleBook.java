@@ -1,0 +1,51 @@
+package dev.handoff.simulator;
+
+import dev.handoff.simulator.report.OracleResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Counts the checks of every oracle and keeps each one's first failure. */
+final class OracleBook {
+  static final int PER_SHARD_ORDER = 0;
+  static final int NO_LOSS = 1;
+  static final int CHUNK_INTEGRITY = 2;
+  static final int BUDGET_EXACT = 3;
+  static final int ACKS_RESOLVED = 4;
+  static final int NOTHING_AFTER_FATAL = 5;
+  static final int SKIPPED_EQUALS_INJECTED = 6;
+  static final int LIVENESS = 7;
+  static final int NO_EXCEPTION = 8;
+
+  final long[] checks = new long[Oracles.NAMES.size()];
+  private final String[] failure = new String[Oracles.NAMES.size()];
+  private final long[] atEvent = new long[Oracles.NAMES.size()];
+  private boolean failed;
+  long event;
+
+  OracleBook() {
+    java.util.Arrays.fill(atEvent, -1);
+  }
+
+  /** Records a failure of {@code oracle} (only its first one is kept). */
+  void fail(int oracle, String why) {
+    checks[oracle]++;
+    if (failure[oracle] == null) {
+      failure[oracle] = why;
+      atEvent[oracle] = event;
+    }
+    failed = true;
+  }
+
+  boolean anyFailed() {
+    return failed;
+  }
+
+  List<OracleResult> results() {
+    List<OracleResult> r = new ArrayList<>(Oracles.NAMES.size());
+    for (int i = 0; i < Oracles.NAMES.size(); i++) {
+      r.add(new OracleResult(Oracles.NAMES.get(i), failure[i] == null, checks[i], failure[i],
+          atEvent[i]));
+    }
+    return r;
+  }
+}
