@@ -73,8 +73,8 @@ final class RunOutput {
         "%,d events over %,d simulated ticks in %.3f s (%,.0f events/s, %,.0f records/s)",
         r.events(), r.simulatedTicks(), r.wallNanos() / 1e9, finite(r.eventsPerSecond()),
         finite(r.recordsPerSecond())));
-    line(out, "records", counts(r.records(), false));
-    line(out, "faults", counts(r.faultsInjected(), true));
+    list(out, "records", counts(r.records(), false));
+    list(out, "faults", counts(r.faultsInjected(), true));
     StringBuilder oracles = new StringBuilder();
     for (OracleResult o : r.oracles()) {
       if (!o.passed()) {
@@ -92,6 +92,31 @@ final class RunOutput {
   /** Prints {@code label} padded to a column, then the value. */
   static void line(PrintWriter out, String label, String value) {
     out.println("  " + label + " ".repeat(Math.max(1, 16 - label.length())) + value);
+  }
+
+  /** Prints {@code label} and a comma-separated list, wrapped after commas at 100 columns. */
+  static void list(PrintWriter out, String label, String items) {
+    String indent = " ".repeat(18);
+    StringBuilder row = new StringBuilder();
+    boolean first = true;
+    for (String item : items.split(", ")) {
+      if (row.length() > 0 && 18 + row.length() + item.length() + 2 > 100) {
+        if (first) {
+          line(out, label, row.toString());
+          first = false;
+        } else {
+          out.println(indent + row);
+        }
+        row.setLength(0);
+      }
+      row.append(row.length() == 0 ? "" : " ").append(item).append(',');
+    }
+    row.setLength(row.length() - 1);
+    if (first) {
+      line(out, label, row.toString());
+    } else {
+      out.println(indent + row);
+    }
   }
 
   /** Returns {@code name count, ...}; without zeros when asked, {@code none} when nothing is left. */

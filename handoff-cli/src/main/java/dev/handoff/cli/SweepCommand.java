@@ -81,8 +81,8 @@ final class SweepCommand implements Callable<Integer> {
     RunOutput.line(out, "throughput", String.format(Locale.ROOT,
         "%,d records and %,d events in %.3f s (%,.0f records/s)", s.records(), s.events(),
         s.wallNanos() / 1e9, s.recordsPerSecond()));
-    RunOutput.line(out, "faults", RunOutput.counts(s.faultsInjected(), true));
-    RunOutput.line(out, "oracle failures", RunOutput.counts(s.oracleFailures(), true));
+    RunOutput.list(out, "faults", RunOutput.counts(s.faultsInjected(), true));
+    RunOutput.list(out, "oracle failures", RunOutput.counts(s.oracleFailures(), true));
     if (!s.failures().isEmpty()) {
       out.println("failures (seed: oracle: what was wrong, then the replay command):");
       for (SweepSummary.Failure f : s.failures()) {

@@ -211,7 +211,8 @@ final class SvgChart {
   private static void line(StringBuilder out, Scale scale, Series s, int index, int budget,
       long endTick) {
     int[] kept = downsample(s.values(), budget);
-    out.append("<path class=\"series\" stroke=\"").append(seriesColour(index)).append('"');
+    out.append("<path class=\"series\" fill=\"none\" stroke=\"").append(seriesColour(index))
+        .append('"');
     if (index >= SERIES_COLOURS.length) {
       out.append(" stroke-dasharray=\"6 3\"");
     }
