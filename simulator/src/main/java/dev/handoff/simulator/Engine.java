@@ -90,6 +90,7 @@ final class Engine {
   private int lastSource;
   private long lastBatch;
   private final long[] sampleRow;
+  private int untilConcurrentTake = 1;
 
   Engine(SimulationOptions options, boolean withSeries) {
     this.o = options;
@@ -319,6 +320,9 @@ final class Engine {
       default:
         l.chainDone = true;
         stageClosed(l);
+        if (l.chain.report().orElseThrow().drainTimedOut()) {
+          fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
+        }
         log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
         if (l.teardownTick >= 0 && drainDeadline >= 0) {
           sched.schedule(Math.max(clock.tick, l.teardownTick + drainDeadline), EV_DEADLINE, -1,
@@ -379,10 +383,34 @@ final class Engine {
       int k = w.key[id];
       out.push(new Record<>(new SimRow(id, s, n, k, w.keySeq[id]),
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
+      if (--untilConcurrentTake == 0) {
+        concurrentTake(l);
+      }
     }
     batch.complete();
     lastSource = s;
     lastBatch = b;
+  }
+
+  /**
+   * Sink workers run concurrently with the pipeline thread: while a payload is being pushed, a
+   * free worker may take a chunk from its queue. Every few records one worker (drawn from the
+   * seed) gets that chance, so a queue can gain room while its shard has parked chunks, the
+   * interleaving that exposes a chunk overtaking parked ones.
+   */
+  private void concurrentTake(Life l) {
+    untilConcurrentTake = 1 + rng.nextInt(32);
+    int s = rng.nextInt(shards);
+    if (l.holding[s] != null || clock.tick < l.stalledUntil[s] || l.queues.size(s) == 0) {
+      return;
+    }
+    EncodedChunk c = l.queues.poll(s);
+    l.polled[s]++;
+    l.holding[s] = c;
+    if (l.idle[s]) {
+      l.idle[s] = false;
+      sched.schedule(clock.tick + writeTicks, EV_WORKER, s, l.epoch);
+    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -449,6 +477,7 @@ final class Engine {
     if (c == null) {
       if (l.faulty && l.queues.size(s) > 0 && rng.chance(stallRate)) {
         int d = 1 + rng.nextInt(stallTicks);
+        l.stalledUntil[s] = clock.tick + d;
         fault(Faults.QUEUE_STALL, "shard " + s + ", " + d + " ticks");
         log.add(clock.tick, l.epoch, EventLog.STALL, s, d, 0);
         sched.schedule(clock.tick + d, EV_WORKER, s, l.epoch);

@@ -39,6 +39,8 @@ final class Life {
   final long[] polled;
   /** Per shard: the chunk the worker holds (writing or retrying), or null. */
   final EncodedChunk[] holding;
+  /** Per shard: the tick until which the worker stalls. */
+  final long[] stalledUntil;
   /** Per shard: whether the worker waits for a chunk (no event scheduled). */
   final boolean[] idle;
   /** Per shard and source: the last record number written; order must increase. */
@@ -72,6 +74,7 @@ final class Life {
     this.polled = new long[shards];
     this.holding = new EncodedChunk[shards];
     this.idle = new boolean[shards];
+    this.stalledUntil = new long[shards];
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }

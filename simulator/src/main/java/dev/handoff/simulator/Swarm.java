@@ -31,7 +31,7 @@ final class Swarm {
     v[KnobSpec.WRITE_TICKS] = Long.toString(pick(r, 1, 1, 2, 5));
     v[KnobSpec.SINK_TRANSIENT_RATE] = rate(r);
     v[KnobSpec.SINK_PERMANENT_RATE] = rate(r);
-    v[KnobSpec.TEARDOWN_AT] = r.nextInt(3) == 0 ? Long.toString(r.between(0, 3000)) : "none";
+    v[KnobSpec.TEARDOWN_AT] = r.nextInt(3) == 0 ? Long.toString(r.between(0, 400)) : "none";
     v[KnobSpec.DRAIN_DEADLINE] = r.nextInt(2) == 0 ? Long.toString(pick(r, 0, 10, 100, 1000))
         : "none";
     v[KnobSpec.RESTART_RATE] = r.nextInt(3) == 0 ? rate(r, 4) : "0";

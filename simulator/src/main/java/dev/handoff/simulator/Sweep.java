@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * Runs a range of swarm seeds ({@link SimulationOptions#swarm(long)} for each) and summarises
@@ -46,6 +47,20 @@ public final class Sweep {
    */
   public static SweepSummary run(long fromSeed, long toSeed, int threads, boolean shrink,
       Progress progress) {
+    return run(fromSeed, toSeed, threads, shrink, progress, SimulationOptions::swarm);
+  }
+
+  /**
+   * Runs every seed from {@code fromSeed} to {@code toSeed} inclusive with the options {@code
+   * optionsOfSeed} gives for it (for example the swarm draw with some knobs pinned: {@code s ->
+   * SimulationOptions.swarm(s).with("records", "1000")}).
+   *
+   * @param optionsOfSeed the options of each seed; must be a pure function of the seed
+   * @see #run(long, long, int, boolean, Progress)
+   */
+  public static SweepSummary run(long fromSeed, long toSeed, int threads, boolean shrink,
+      Progress progress, LongFunction<SimulationOptions> optionsOfSeed) {
+    Objects.requireNonNull(optionsOfSeed, "optionsOfSeed");
     if (toSeed < fromSeed) {
       throw new IllegalArgumentException("seeds " + fromSeed + ".." + toSeed
           + " (expected: from <= to)");
@@ -84,7 +99,7 @@ public final class Sweep {
         for (long s = base; s <= last; s++) {
           long seed = s;
           futures.add(pool.submit(() -> {
-            SimulationResult r = Simulation.run(SimulationOptions.swarm(seed), false);
+            SimulationResult r = Simulation.run(optionsOfSeed.apply(seed), false);
             p.seedDone(seed, r.passed(), done.incrementAndGet(), total);
             return r;
           }));

@@ -39,6 +39,11 @@ public final class SimulatorBenchmark {
       report("fault-free " + records + " records", Simulation.run(plain));
       report("faulty " + records + " records", Simulation.run(faulty));
     }
+    SweepSummary fixed = Sweep.run(1, seeds, threads, false, null,
+        seed -> SimulationOptions.swarm(seed).with("records", "1000"));
+    System.out.printf("sweep of %d swarm seeds of 1,000 records each on %d threads: %.1f s,"
+        + " %d failed, %.0f records/s, %d events%n", seeds, threads, fixed.wallNanos() / 1e9,
+        fixed.seedsFailed(), fixed.recordsPerSecond(), fixed.events());
     SweepSummary s = Sweep.run(1, seeds, threads, false, null);
     double secs = s.wallNanos() / 1e9;
     System.out.printf("sweep of %d swarm seeds on %d threads: %.1f s, %d failed, %d records,"

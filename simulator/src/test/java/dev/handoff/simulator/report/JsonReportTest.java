@@ -149,8 +149,10 @@ final class JsonReportTest {
     oracleFailures.put("per-shard-order", 0L);
     oracleFailures.put("no-loss", 2L);
     List<SweepSummary.Failure> failures = List.of(
-        new SweepSummary.Failure(13, "no-loss", "lost = 1", "./handoff replay --seed 13 --shards=2"),
-        new SweepSummary.Failure(77, "no-loss", "lost = 4", "./handoff replay --seed 77 --shards=1"));
+        new SweepSummary.Failure(13, "no-loss", "lost = 1",
+            "./handoff replay --seed 13 --shards=2"),
+        new SweepSummary.Failure(77, "no-loss", "lost = 4",
+            "./handoff replay --seed 77 --shards=1"));
     SweepSummary summary = new SweepSummary(1, 100, 100, 2, 100_000, 1_500_000, 2_000_000_000L,
         faults, oracleFailures, failures);
 

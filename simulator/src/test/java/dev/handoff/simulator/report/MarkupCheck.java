@@ -20,7 +20,7 @@ final class MarkupCheck {
 
   private MarkupCheck() {}
 
-  /** Throws an AssertionError naming the offset and the problem when the page is not well formed. */
+  /** Throws an AssertionError naming the offset and the problem unless the page is well formed. */
   static void assertWellFormed(String page) {
     Deque<String> open = new ArrayDeque<>();
     int roots = 0;
