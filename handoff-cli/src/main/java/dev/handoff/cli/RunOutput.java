@@ -55,6 +55,9 @@ final class RunOutput {
         out.println();
         out.println("shrunk to the smallest run that still fails"
             + (failed == null ? "" : " " + failed.name()) + ":");
+        if (failed != null) {
+          out.println("  " + failed.failure());
+        }
         out.println("  " + shrunk.options().replayCommand());
       }
     }
@@ -119,7 +122,7 @@ final class RunOutput {
     }
   }
 
-  /** Returns {@code name count, ...}; without zeros when asked, {@code none} when nothing is left. */
+  /** Returns {@code name count, ...}, without zeros when asked; {@code none} for nothing left. */
   static String counts(Map<String, Long> counts, boolean skipZeros) {
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<String, Long> e : counts.entrySet()) {

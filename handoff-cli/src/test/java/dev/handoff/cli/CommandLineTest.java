@@ -185,6 +185,29 @@ final class CommandLineTest {
   }
 
   @Test
+  void shrink_printsASmallerRunThatStillFails() {
+    assumeTrue(SimulationOptions.knobs().stream().anyMatch(k -> k.name().equals("mutation")),
+        "the simulator has no mutation knob");
+    Run shrunk = null;
+    for (int seed = 1; seed <= 30 && shrunk == null; seed++) {
+      Run r = run("simulate", "--seed", Integer.toString(seed), "--mutation=drop-record",
+          "--shrink");
+      if (r.exit() == Main.ORACLE_FAILED) {
+        shrunk = r;
+      }
+    }
+
+    assertThat(shrunk).as("drop-record caught within 30 seeds").isNotNull();
+    String[] lines = shrunk.out().split("\n");
+    int at = Arrays.asList(lines).indexOf(Arrays.stream(lines)
+        .filter(l -> l.startsWith("shrunk to the smallest run")).findFirst().orElseThrow());
+    String command = lines[at + 2].strip();
+    assertThat(command).startsWith("./handoff replay --seed ").contains("--mutation=drop-record");
+    Run replayed = run(command.substring("./handoff ".length()).split(" "));
+    assertThat(replayed.exit()).as(replayed.out()).isEqualTo(Main.ORACLE_FAILED);
+  }
+
+  @Test
   void sweep_printsProgressAndASummaryAndWritesJson(@TempDir Path dir) throws Exception {
     Path json = dir.resolve("sweep.json");
 

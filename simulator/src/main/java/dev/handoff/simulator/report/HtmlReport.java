@@ -60,7 +60,7 @@ public final class HtmlReport {
       svg.chart text { font: 11px system-ui, sans-serif; fill: #4b555d; }
       svg.chart text.ylabel { text-anchor: end; dominant-baseline: middle; }
       svg.chart text.xlabel { text-anchor: middle; } svg.chart text.xtitle { text-anchor: end; }
-      svg.chart line.fault { stroke-width: 1; opacity: 0.45; }
+      svg.chart line.fault { stroke-width: 1.5; opacity: 0.55; }
       svg.chart path.series { fill: none; stroke-width: 1.6; }
       ul.legend { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap;
                   gap: 4px 16px; font-size: 12.5px; }
