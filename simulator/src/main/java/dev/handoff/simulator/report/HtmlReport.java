@@ -52,7 +52,8 @@ public final class HtmlReport {
                      font-weight: 600; }
       tr.zero td { color: #98a2ab; }
       .dim { color: #7a848d; font-weight: normal; }
-      ol.events { font-size: 12.5px; } ol.events li { white-space: pre-wrap; }
+      ol.events { font-size: 12.5px; list-style: none; padding-left: 0; }
+      ol.events li { white-space: pre-wrap; }
       figure.chart { margin: 18px 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
       svg.chart { max-width: 100%; height: auto; background: #fff; }
       svg.chart rect.plot { fill: #fbfcfd; stroke: #c9d0d6; }

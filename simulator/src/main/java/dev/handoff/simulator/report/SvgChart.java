@@ -84,7 +84,7 @@ final class SvgChart {
 
     out.append("<figure class=\"chart\" id=\"chart-").append(index).append("\">\n");
     out.append("<figcaption>").append(HtmlReport.escape(group)).append(" <span class=\"dim\">(")
-        .append(series.size()).append(series.size() == 1 ? " series, " : " series, ")
+        .append(series.size()).append(" series, ")
         .append(HtmlReport.count(samples)).append(" samples)</span></figcaption>\n");
     out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" data-group=\"")
         .append(HtmlReport.escape(group)).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ')
