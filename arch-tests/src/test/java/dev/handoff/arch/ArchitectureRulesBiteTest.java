@@ -26,7 +26,11 @@ import dev.handoff.core.archfixture.CoreUsesEncoders;
 import dev.handoff.core.archfixture.CoreUsesSimulator;
 import dev.handoff.core.archfixture.DeterministicTimeAndRandomness;
 import dev.handoff.core.internal.WarnLimiter;
+import dev.handoff.core.seam.StageSeams;
+import dev.handoff.simulator.archfixture.SimulatorReadsClock;
+import dev.handoff.simulator.archfixture.SimulatorUnseededRandom;
 import dev.handoff.testkit.archfixture.TestkitClockReader;
+import dev.handoff.testkit.archfixture.TestkitUsesCoreSeam;
 import dev.handoff.testkit.archfixture.TestkitUnseededRandom;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleDescriptor.Exports;
@@ -73,6 +77,10 @@ final class ArchitectureRulesBiteTest {
                           DeterministicTimeAndRandomness.class,
                           WarnLimiter.class,
                           SinkHandoff.class,
+                          SimulatorReadsClock.class,
+                          SimulatorUnseededRandom.class,
+                          simulatorClass("WallClock"),
+                          simulatorClass("Rng"),
                           systemClock()))
                   .flatMap(s -> s)
                   .collect(Collectors.toList()));
@@ -88,6 +96,14 @@ final class ArchitectureRulesBiteTest {
         ALL.that(DescribedPredicate.describe("one of " + names, c -> names.contains(c.getName())));
     assertThat(picked.size()).as("fixtures %s imported", names).isEqualTo(names.size());
     return picked;
+  }
+
+  private static Class<?> simulatorClass(String simpleName) {
+    try {
+      return Class.forName("dev.handoff.simulator." + simpleName);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(e);
+    }
   }
 
   private static Class<?> systemClock() {
@@ -258,7 +274,63 @@ final class ArchitectureRulesBiteTest {
   static Stream<Class<?>> clockReadersOutsideSystemClock() {
     return Stream.concat(
         ClockAndRandomReaders.CLOCK_READERS.stream(),
-        Stream.of(ApiReadsClock.class, TestkitClockReader.class));
+        Stream.of(ApiReadsClock.class, TestkitClockReader.class, SimulatorReadsClock.class));
+  }
+
+  @Test
+  void onlySystemClockRule_exemptsTheSimulatorsWallClockOnly_whichReallyReadsTheClock() {
+    JavaClasses wallClock = load(simulatorClass("WallClock"));
+    // The exemption is needed (WallClock reads System.nanoTime) and names that one class: a
+    // class of the same package that reads the clock is still flagged.
+    assertFails(
+        noClasses().should().accessTargetWhere(ArchitectureTest.readsTheSystemClock()),
+        wallClock);
+    // Rng (which reads no clock) keeps the rule's subject non-empty once WallClock is exempt.
+    assertPasses(
+        ArchitectureTest.only_the_api_SystemClock_reads_the_system_clock,
+        load(simulatorClass("WallClock"), simulatorClass("Rng")));
+    assertFails(
+        ArchitectureTest.only_the_api_SystemClock_reads_the_system_clock,
+        load(simulatorClass("WallClock"), SimulatorReadsClock.class));
+  }
+
+  @Test
+  void simulatorRandomnessRule_failsOnUnseededRandomnessAndAllowsTheSeededRng() {
+    assertFails(
+        ArchitectureTest.simulator_draws_no_unseeded_randomness,
+        load(SimulatorUnseededRandom.class));
+    assertPasses(
+        ArchitectureTest.simulator_draws_no_unseeded_randomness, load(simulatorClass("Rng")));
+  }
+
+  @Test
+  void seamRule_failsWhenAnotherModuleUsesTheNegativeControlSeam() {
+    assertFails(
+        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator,
+        new ClassFileImporter().importClasses(StageSeams.class, TestkitUsesCoreSeam.class,
+            dev.handoff.core.seam.StageMutation.class));
+  }
+
+  @Test
+  void seamRule_allowsCoreToUseTheSeam() {
+    assertPasses(
+        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator,
+        new ClassFileImporter().importClasses(StageSeams.class, SinkHandoff.class,
+            dev.handoff.core.seam.StageMutation.class));
+  }
+
+  @Test
+  void coreDescriptor_exportsTheSeamOnlyToTheSimulator() {
+    ModuleDescriptor core = compiledDescriptor(SinkHandoff.class);
+
+    assertThat(core.exports())
+        .filteredOn(e -> e.source().equals("dev.handoff.core.seam"))
+        .singleElement()
+        .satisfies(e -> assertThat(e.targets()).containsExactly("dev.handoff.simulator"));
+    assertThat(core.exports())
+        .filteredOn(Exports::isQualified)
+        .extracting(Exports::source)
+        .containsExactly("dev.handoff.core.seam");
   }
 
   @Test
@@ -282,7 +354,9 @@ final class ArchitectureRulesBiteTest {
         ArchitectureTest.core_internal_is_used_only_by_core,
         ArchitectureTest.public_api_exposes_no_core_internal_type,
         ArchitectureTest.core_reads_no_system_clock_and_no_unseeded_randomness,
-        ArchitectureTest.testkit_reads_no_system_clock_and_no_unseeded_randomness);
+        ArchitectureTest.testkit_reads_no_system_clock_and_no_unseeded_randomness,
+        ArchitectureTest.simulator_draws_no_unseeded_randomness,
+        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator);
   }
 
   @ParameterizedTest

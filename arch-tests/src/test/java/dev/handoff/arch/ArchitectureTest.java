@@ -43,13 +43,22 @@ public final class ArchitectureTest {
 
   /** The packages that {@code dev.handoff.api} and {@code dev.handoff.core} export. */
   static final String[] EXPORTED_API_PACKAGES = {
-    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack"
+    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.seam"
   };
+
+  /** The negative-control seam of core, exported only to the simulator. */
+  static final String CORE_SEAM = "dev.handoff.core.seam..";
 
   static final String CORE_INTERNAL = "dev.handoff.core.internal..";
 
   /** The one class that may read real time: the API's system clock. */
   static final String SYSTEM_CLOCK = "dev.handoff.api.SystemClock";
+
+  /**
+   * The simulator's one reader of real time, which reports wall time and throughput only (nothing
+   * a simulated run decides depends on it).
+   */
+  static final String SIMULATOR_WALL_CLOCK = "dev.handoff.simulator.WallClock";
 
   private ArchitectureTest() {}
 
@@ -139,17 +148,48 @@ public final class ArchitectureTest {
           .because("the testkit's doubles and seeded generators must replay the same way");
 
   /**
-   * The API's {@code SystemClock} is the only main class of any module that reads real time; all
-   * the others go through {@link dev.handoff.api.Clock}.
+   * The API's {@code SystemClock} is the only main class of any module that reads real time for
+   * the system; all the others go through {@link dev.handoff.api.Clock}. The one other exemption
+   * is the simulator's {@code WallClock}, which measures how long a simulation took and feeds
+   * nothing back into it.
    */
   @ArchTest
   static final ArchRule only_the_api_SystemClock_reads_the_system_clock =
       noClasses()
           .that()
           .doNotHaveFullyQualifiedName(SYSTEM_CLOCK)
+          .and()
+          .doNotHaveFullyQualifiedName(SIMULATOR_WALL_CLOCK)
           .should()
           .accessTargetWhere(readsTheSystemClock())
-          .because("dev.handoff.api.Clock.system() is the single place that reads real time");
+          .because("dev.handoff.api.Clock.system() is the single place that reads real time"
+              + " (the simulator's WallClock only reports wall time and throughput)");
+
+  /** A simulated run draws every random decision from its seed, so a seed replays exactly. */
+  @ArchTest
+  static final ArchRule simulator_draws_no_unseeded_randomness =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.handoff.simulator..")
+          .should()
+          .accessTargetWhere(drawsUnseededRandomness())
+          .orShould()
+          .dependOnClassesThat(areUnseededRandomSources())
+          .because("a seed and its options must replay the same run, event for event");
+
+  /**
+   * The seam that builds deliberately broken stages is for the simulator's negative controls
+   * only; core itself and the simulator are its only users.
+   */
+  @ArchTest
+  static final ArchRule core_seam_is_used_only_by_core_and_the_simulator =
+      classes()
+          .that()
+          .resideInAPackage(CORE_SEAM)
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAnyPackage("dev.handoff.core..", "dev.handoff.simulator..")
+          .because("a pipeline must never be able to build a broken stage");
 
   /**
    * Encoders build on the API and the shared ClickHouse type model only: they never reach into

@@ -22,7 +22,7 @@ import java.util.function.LongFunction;
  */
 public final class Sweep {
 
-  /** Hears about each finished seed (from the pool's threads, so implementations must be thread-safe). */
+  /** Hears about each finished seed, from the pool's threads: implementations are thread-safe. */
   public interface Progress {
     /**
      * Called once per seed as it finishes.
