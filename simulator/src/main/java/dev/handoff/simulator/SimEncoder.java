@@ -5,8 +5,10 @@ import dev.handoff.api.HandoffException;
 import dev.handoff.api.spi.RowEncoder;
 
 /**
- * Wraps the encoder found by name (through {@code ServiceLoader}) for one shard: injects record
- * errors and {@code FATAL}s in {@code encode} and {@code finishChunk} at the configured rates, and
+ * Wraps the encoder found by name (through {@code ServiceLoader}) for one shard: poisons rows
+ * (a value out of its column's range, which the real encoder must refuse mid-row with a DATA
+ * error), injects {@code FATAL}s in {@code encode} and {@code finishChunk} at the configured
+ * rates, and
  * tells the engine which records went into which chunk, so the sink side can check every chunk it
  * writes without decoding the vendor's format.
  */

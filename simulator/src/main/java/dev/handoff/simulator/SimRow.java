@@ -34,7 +34,7 @@ final class SimRow {
     public long getLong(SimRow row, int field) {
       switch (field) {
         case 0: return row.id;
-        case 1: return row.source;
+        case 1: return row.poisoned ? POISON : row.source;
         case 2: return row.n;
         case 3: return row.key;
         case 4: return row.keySeq;
@@ -48,8 +48,17 @@ final class SimRow {
     }
   };
 
+  /**
+   * The value a poisoned row carries in its {@code source} column: out of UInt16's range, so the
+   * real encoder fails in the middle of the row (after writing the {@code id} column) and the
+   * stage has to roll the partial row back.
+   */
+  static final long POISON = 70_000L;
+
   final int id;
   final int source;
+  /** Set by the engine to inject a record-level DATA error through the encoder itself. */
+  boolean poisoned;
   final int n;
   final long key;
   final long keySeq;

@@ -15,7 +15,7 @@ final class Swarm {
     Rng r = Rng.derive(seed, 0x5A4A_4D00L);
     v[KnobSpec.SHARDS] = Long.toString(r.between(1, 8));
     v[KnobSpec.QUEUE_CAPACITY] = Long.toString(pick(r, 1, 2, 3, 4, 8, 16));
-    v[KnobSpec.TARGET_BYTES] = Long.toString(pick(r, 64, 256, 1024, 4096, 16384));
+    v[KnobSpec.TARGET_BYTES] = Long.toString(pick(r, 32, 64, 128, 256, 512, 1024, 4096));
     v[KnobSpec.BUDGET_BYTES] = r.nextInt(4) == 0 ? "none" : Long.toString(pick(r, 512, 2048,
         8192, 65536, 1 << 20));
     v[KnobSpec.RECORDS] = Long.toString(pick(r, 200, 500, 1000, 1000, 2000));

@@ -8,11 +8,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The smoke sweep CI runs on every build: a few hundred swarm seeds must all pass, and over them
+ * The smoke sweep CI runs on every build: a thousand swarm seeds must all pass, and over them
  * every fault must actually fire (a fault that never fires tests nothing).
  */
 final class SmokeSweepTest {
-  static final long SEEDS = 400;
+  static final long SEEDS = 1000;
   private static SweepSummary summary;
 
   @BeforeAll

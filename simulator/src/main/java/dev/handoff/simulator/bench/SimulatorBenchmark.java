@@ -11,8 +11,8 @@ import dev.handoff.simulator.report.SweepSummary;
  * simulated records per second of one large fault-free run and of one large faulty run on one
  * core, and the wall time of a swarm sweep.
  *
- * <p>Usage: {@code SimulatorBenchmark [records] [sweepSeeds] [threads]}; defaults 2,000,000
- * records, 10,000 seeds, 2 threads.
+ * <p>Usage: {@code SimulatorBenchmark [records] [sweepSeeds] [threads] [encoder]}; defaults
+ * 2,000,000 records, 10,000 seeds, 2 threads, {@code rowbinary}.
  */
 public final class SimulatorBenchmark {
   private SimulatorBenchmark() {}
@@ -22,7 +22,9 @@ public final class SimulatorBenchmark {
     int records = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
     long seeds = args.length > 1 ? Long.parseLong(args[1]) : 10_000;
     int threads = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+    String encoder = args.length > 3 ? args[3] : "rowbinary";
     SimulationOptions plain = SimulationOptions.defaults(1)
+        .with("encoder", encoder)
         .with("records", Integer.toString(records))
         .with("budget-bytes", "none")
         .with("target-bytes", "65536")
@@ -40,11 +42,12 @@ public final class SimulatorBenchmark {
       report("faulty " + records + " records", Simulation.run(faulty));
     }
     SweepSummary fixed = Sweep.run(1, seeds, threads, false, null,
-        seed -> SimulationOptions.swarm(seed).with("records", "1000"));
+        seed -> SimulationOptions.swarm(seed).with("records", "1000").with("encoder", encoder));
     System.out.printf("sweep of %d swarm seeds of 1,000 records each on %d threads: %.1f s,"
         + " %d failed, %.0f records/s, %d events%n", seeds, threads, fixed.wallNanos() / 1e9,
         fixed.seedsFailed(), fixed.recordsPerSecond(), fixed.events());
-    SweepSummary s = Sweep.run(1, seeds, threads, false, null);
+    SweepSummary s = Sweep.run(1, seeds, threads, false, null,
+        seed -> SimulationOptions.swarm(seed).with("encoder", encoder));
     double secs = s.wallNanos() / 1e9;
     System.out.printf("sweep of %d swarm seeds on %d threads: %.1f s, %d failed, %d records,"
         + " %.0f records/s, %d events%n", seeds, threads, secs, s.seedsFailed(), s.records(),
