@@ -27,9 +27,9 @@ public final class SimulatorBenchmark {
         .with("encoder", encoder)
         .with("records", Integer.toString(records))
         .with("budget-bytes", "none")
-        .with("target-bytes", "65536")
-        .with("queue-capacity", "16")
-        .with("batch-records", "512")
+        .with("target-bytes", "16384")
+        .with("queue-capacity", "8")
+        .with("batch-records", "256")
         .with("keys", "1024");
     SimulationOptions faulty = plain
         .with("record-error-rate", "0.001")
