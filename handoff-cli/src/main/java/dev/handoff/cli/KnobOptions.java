@@ -20,7 +20,10 @@ final class KnobOptions {
 
   private KnobOptions() {}
 
-  /** Adds the knob options to {@code simulate}, whose unset knobs the swarm draws from the seed. */
+  /**
+   * Adds the knob options to {@code simulate} and {@code sweep}, whose unset knobs the swarm draws
+   * from the seed.
+   */
   public static final class Swarm implements IModelTransformer {
     /** Creates the transformer; picocli calls this. */
     public Swarm() {}
@@ -28,7 +31,7 @@ final class KnobOptions {
     /** Returns {@code spec} with one option per knob. */
     @Override
     public CommandSpec transform(CommandSpec spec) {
-      addTo(spec, "default %s, but simulate draws it from the seed");
+      addTo(spec, "default %s; the swarm draws it from the seed unless given");
       return spec;
     }
   }

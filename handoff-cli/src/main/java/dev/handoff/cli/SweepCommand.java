@@ -1,11 +1,13 @@
 package dev.handoff.cli;
 
+import dev.handoff.simulator.SimulationOptions;
 import dev.handoff.simulator.Sweep;
 import dev.handoff.simulator.report.JsonReport;
 import dev.handoff.simulator.report.SweepSummary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,14 +16,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code handoff sweep --seeds A..B}: runs every seed of the range with its swarm configuration,
+ * {@code handoff sweep --seeds A..B [--<knob>=value ...]}: runs every seed of the range with its
+ * swarm configuration and the knobs given pinned over it,
  * reports progress on the error stream and prints a summary (failures with their replay commands,
  * throughput) on the output.
  */
 @Command(
     name = "sweep",
     sortOptions = false,
-    description = "Runs every seed of a range, each with the configuration the swarm draws from it."
+    customSynopsis = "handoff sweep --seeds <A..B> [--<knob>=<value>...] [OPTIONS]",
+    modelTransformer = KnobOptions.Swarm.class,
+    description = "Runs every seed of a range, each with the configuration the swarm draws from it"
+        + " and every --<knob> given pinned over it (for example --encoder=clickhouse-native)."
         + " Progress goes to stderr; the summary, every failed seed and its replay command go to"
         + " stdout.")
 final class SweepCommand implements Callable<Integer> {
@@ -57,10 +63,14 @@ final class SweepCommand implements Callable<Integer> {
     if (n < 1) {
       throw new ParameterException(spec.commandLine(), "--threads=" + n + ": expected at least 1");
     }
+    Map<String, String> pinned = KnobOptions.given(spec);
+    // Checks the knobs once, as usage errors; every seed then applies the same valid values.
+    KnobOptions.apply(spec, SimulationOptions.swarm(seeds.from()), pinned);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ProgressPrinter progress = new ProgressPrinter(err);
-    SweepSummary summary = Sweep.run(seeds.from(), seeds.to(), n, shrink, progress);
+    SweepSummary summary = Sweep.run(seeds.from(), seeds.to(), n, shrink, progress,
+        seed -> KnobOptions.apply(spec, SimulationOptions.swarm(seed), pinned));
     progress.finish(summary);
     if (json != null) {
       RunOutput.write(json, JsonReport.toJson(summary));

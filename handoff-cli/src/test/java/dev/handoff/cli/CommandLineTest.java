@@ -59,7 +59,8 @@ final class CommandLineTest {
     assertThat(replay.exit()).isZero();
     for (Knob k : SimulationOptions.knobs()) {
       assertThat(simulateHelp).contains("--" + k.name() + "=")
-          .contains("default " + k.defaultValue() + ", but simulate draws it from the seed");
+          .contains("default " + k.defaultValue() + "; the swarm draws it from the seed unless"
+              + " given");
       assertThat(replayHelp).contains("--" + k.name() + "=")
           .contains("(default " + k.defaultValue() + ")");
     }
@@ -70,7 +71,7 @@ final class CommandLineTest {
   @Test
   void everyKnob_isAnOptionOfSimulateAndReplay() {
     CommandLine cl = Main.commandLine();
-    for (String command : new String[] {"simulate", "replay"}) {
+    for (String command : new String[] {"simulate", "sweep", "replay"}) {
       var options = cl.getSubcommands().get(command).getCommandSpec().optionsMap();
       for (Knob k : SimulationOptions.knobs()) {
         assertThat(options).as(command).containsKey("--" + k.name());
@@ -140,6 +141,19 @@ final class CommandLineTest {
     if (!report.series().isEmpty()) {
       assertThat(page).contains("data-group=\"" + report.series().get(0).group() + "\"");
     }
+  }
+
+  @Test
+  void simulate_twiceWritesTheSameReportApartFromWallClockFigures(@TempDir Path dir)
+      throws Exception {
+    Path a = dir.resolve("a.json");
+    Path b = dir.resolve("b.json");
+
+    run("simulate", "--seed", "1234", "--json", a.toString());
+    run("simulate", "--seed", "1234", "--json", b.toString());
+
+    assertThat(withoutWallClock(JsonReport.readReport(Files.readString(a))))
+        .isEqualTo(withoutWallClock(JsonReport.readReport(Files.readString(b))));
   }
 
   @Test
@@ -226,6 +240,21 @@ final class CommandLineTest {
   }
 
   @Test
+  void sweep_pinsTheKnobsGivenOverEverySeed() {
+    assumeTrue(SimulationOptions.knobs().stream().anyMatch(k -> k.name().equals("mutation")),
+        "the simulator has no mutation knob");
+
+    Run r = run("sweep", "--seeds", "1..20", "--threads", "2", "--mutation=drop-record");
+
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(Main.ORACLE_FAILED);
+    assertThat(r.out()).contains("no-loss").contains("--mutation=drop-record");
+    assertThat(r.err()).contains("FAILED");
+    Run bad = run("sweep", "--seeds", "1..2", "--mutation=no-such-mutation");
+    assertThat(bad.exit()).isEqualTo(Main.USAGE);
+    assertThat(bad.err()).contains("mutation").contains("no-such-mutation");
+  }
+
+  @Test
   void seedRange_parsesRangesAndSingleSeeds() {
     assertThat(SeedRange.parse("1..1000")).isEqualTo(new SeedRange(1, 1000));
     assertThat(SeedRange.parse("7")).isEqualTo(new SeedRange(7, 7));
@@ -234,6 +263,13 @@ final class CommandLineTest {
     assertThatThrownBy(() -> SeedRange.parse("5..1")).hasMessageContaining("ends before");
     assertThatThrownBy(() -> SeedRange.parse("1..99999999999999999999"))
         .hasMessageContaining("out of range");
+  }
+
+  /** Returns the report's JSON with the wall-clock figures zeroed. */
+  private static String withoutWallClock(SimulationReport r) {
+    return JsonReport.toJson(new SimulationReport(r.seed(), r.configuration(), r.replayCommand(),
+        r.eventLogHash(), r.events(), r.simulatedTicks(), 0, 0, 0, r.faultsInjected(),
+        r.oracles(), r.records(), r.series(), r.faultMarkers(), r.lastEvents()));
   }
 
   /** Runs the command printed on the run's replay line. */
