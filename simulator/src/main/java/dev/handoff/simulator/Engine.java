@@ -408,6 +408,7 @@ final class Engine {
     EncodedChunk c = l.queues.poll(s);
     l.polled[s]++;
     l.holding[s] = c;
+    log.add(clock.tick, l.epoch, EventLog.TOOK, s, c.sequence(), c.rows());
     if (l.idle[s]) {
       l.idle[s] = false;
       sched.schedule(clock.tick + writeTicks, EV_WORKER, s, l.epoch);

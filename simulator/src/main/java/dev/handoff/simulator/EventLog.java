@@ -24,13 +24,13 @@ final class EventLog {
   static final int DEADLINE = 10;
   static final int EPOCH_START = 11;
   static final int EPOCH_END = 12;
-  static final int LIVENESS_LIMIT = 13;
+  static final int TOOK = 13;
 
   private static final String[] WHAT = {"driver pulled a payload", "driver backed off",
       "driver done (stage closed)", "process crashed", "teardown requested", "worker stalled",
       "worker idle", "worker wrote chunk", "sink write failed transiently",
       "worker abandoned chunk", "drain deadline reached", "process started",
-      "process lifetime ended", "liveness bound reached"};
+      "process lifetime ended", "worker took chunk while the payload was being pushed"};
 
   private final long[] tick = new long[KEEP];
   private final int[] epoch = new int[KEEP];
@@ -80,6 +80,7 @@ final class EventLog {
         case WROTE:
         case ABANDONED:
         case TRANSIENT:
+        case TOOK:
           sb.append(": chunk ").append(x[i]).append(", ").append(y[i]).append(" rows");
           break;
         case PULLED:

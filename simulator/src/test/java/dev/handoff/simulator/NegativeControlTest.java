@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 final class NegativeControlTest {
 
-  /** Every mutation must be caught within this many seeds. */
+  /** Every mutation must be caught (at least three times) within this many seeds. */
   static final int SEEDS = 20;
 
   /**
@@ -65,7 +65,7 @@ final class NegativeControlTest {
       }
     }
     assertThat(caught).as("seeds on which %s caught %s (other oracles first: %s)", m.caughtBy,
-        m.knobValue, wrongOracle).isNotEmpty();
+        m.knobValue, wrongOracle).hasSizeGreaterThanOrEqualTo(3);
   }
 
   @Test
