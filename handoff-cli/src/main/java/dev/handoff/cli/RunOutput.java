@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /** Runs one simulation for {@code simulate} and {@code replay}, writes its reports, prints it. */
 final class RunOutput {
@@ -34,7 +35,12 @@ final class RunOutput {
   static int runAndPrint(CommandSpec spec, String command, SimulationOptions options, Path json,
       Path html, boolean shrink) {
     PrintWriter out = spec.commandLine().getOut();
-    SimulationResult result = Simulation.run(options);
+    SimulationResult result;
+    try {
+      result = Simulation.run(options);
+    } catch (IllegalArgumentException refused) {
+      throw refused(spec, refused);
+    }
     SimulationReport report = result.report();
     List<String> written = new ArrayList<>();
     if (json != null) {
@@ -63,6 +69,15 @@ final class RunOutput {
     }
     out.flush();
     return result.passed() ? Main.OK : Main.ORACLE_FAILED;
+  }
+
+  /**
+   * Returns the usage error for a configuration the simulator refused to start (for example an
+   * encoder name no provider has); faults inside a run never surface this way, they fail oracles.
+   */
+  static ParameterException refused(CommandSpec spec, IllegalArgumentException refused) {
+    return new ParameterException(spec.commandLine(),
+        "cannot run this configuration: " + refused.getMessage(), refused);
   }
 
   /** Prints the one-screen summary of a run. */

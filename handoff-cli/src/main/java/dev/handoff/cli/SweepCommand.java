@@ -69,8 +69,13 @@ final class SweepCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ProgressPrinter progress = new ProgressPrinter(err);
-    SweepSummary summary = Sweep.run(seeds.from(), seeds.to(), n, shrink, progress,
-        seed -> KnobOptions.apply(spec, SimulationOptions.swarm(seed), pinned));
+    SweepSummary summary;
+    try {
+      summary = Sweep.run(seeds.from(), seeds.to(), n, shrink, progress,
+          seed -> KnobOptions.apply(spec, SimulationOptions.swarm(seed), pinned));
+    } catch (IllegalArgumentException refused) {
+      throw RunOutput.refused(spec, refused);
+    }
     progress.finish(summary);
     if (json != null) {
       RunOutput.write(json, JsonReport.toJson(summary));

@@ -114,6 +114,10 @@ final class CommandLineTest {
     assertThat(noThreads.exit()).isEqualTo(Main.USAGE);
     assertThat(noThreads.err()).contains("--threads=0");
 
+    Run noEncoder = run("simulate", "--seed", "1", "--encoder=no-such-encoder");
+    assertThat(noEncoder.exit()).isEqualTo(Main.USAGE);
+    assertThat(noEncoder.err()).contains("no-such-encoder").doesNotContain("\tat ");
+
     Run nothing = run();
     assertThat(nothing.exit()).isEqualTo(Main.USAGE);
     assertThat(nothing.err()).contains("missing command");
