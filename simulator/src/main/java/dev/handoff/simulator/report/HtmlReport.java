@@ -96,9 +96,10 @@ public final class HtmlReport {
       failure(out, report);
     }
     oracles(out, report.oracles());
-    counts(out, "records", "Records", "outcome", report.records());
-    counts(out, "faults", "Faults injected", "fault", report.faultsInjected());
-    charts(out, report);
+    Map<String, String> faultColours = faultColours(report);
+    counts(out, "records", "Records", "outcome", report.records(), Map.of());
+    counts(out, "faults", "Faults injected", "fault", report.faultsInjected(), faultColours);
+    charts(out, report, faultColours);
     configuration(out, report.configuration());
     out.append("<footer>Written by the handoff simulator. The same seed and configuration give the"
         + " same event log, hash and page, apart from the wall-clock figures.</footer>\n");
@@ -263,15 +264,20 @@ public final class HtmlReport {
     out.append("</tbody>\n</table>\n</section>\n");
   }
 
+  /** Writes a table of counts; a name with a colour gets a swatch (the charts' marker colour). */
   private static void counts(StringBuilder out, String id, String title, String what,
-      Map<String, Long> counts) {
+      Map<String, Long> counts, Map<String, String> colours) {
     out.append("<section id=\"").append(id).append("\">\n<h2>").append(title)
         .append("</h2>\n<table class=\"").append(id).append("\">\n<thead><tr><th>")
         .append(what).append("</th><th class=\"n\">count</th></tr></thead>\n<tbody>\n");
     for (Map.Entry<String, Long> e : counts.entrySet()) {
       long n = e.getValue() == null ? 0 : e.getValue();
-      out.append(n == 0 ? "<tr class=\"zero\">" : "<tr>").append("<td>")
-          .append(escape(e.getKey())).append("</td><td class=\"n\">").append(count(n))
+      out.append(n == 0 ? "<tr class=\"zero\">" : "<tr>").append("<td>");
+      String colour = colours.get(e.getKey());
+      if (colour != null && n > 0) {
+        out.append("<span class=\"bar\" style=\"background:").append(colour).append("\"></span>");
+      }
+      out.append(escape(e.getKey())).append("</td><td class=\"n\">").append(count(n))
           .append("</td></tr>\n");
     }
     out.append("</tbody>\n</table>\n</section>\n");
@@ -288,20 +294,12 @@ public final class HtmlReport {
     out.append("</tbody>\n</table>\n</section>\n");
   }
 
-  private static void charts(StringBuilder out, SimulationReport r) {
+  private static void charts(StringBuilder out, SimulationReport r,
+      Map<String, String> faultColours) {
     out.append("<section id=\"charts\">\n<h2>Over simulated time</h2>\n");
     Map<String, List<Series>> groups = groups(r.series());
     if (groups.isEmpty()) {
       out.append("<p class=\"dim\">This run recorded no time series.</p>\n");
-    }
-    Map<String, String> faultColours = new LinkedHashMap<>();
-    for (String kind : r.faultsInjected().keySet()) {
-      faultColours.put(kind, SvgChart.FAULT_COLOURS[faultColours.size()
-          % SvgChart.FAULT_COLOURS.length]);
-    }
-    for (FaultMarker m : r.faultMarkers()) {
-      faultColours.computeIfAbsent(m.fault(),
-          k -> SvgChart.FAULT_COLOURS[faultColours.size() % SvgChart.FAULT_COLOURS.length]);
     }
     int index = 0;
     for (Map.Entry<String, List<Series>> g : groups.entrySet()) {
@@ -309,6 +307,19 @@ public final class HtmlReport {
           r.simulatedTicks());
     }
     out.append("</section>\n");
+  }
+
+  /** Assigns each fault kind a colour: the fault table's order first, then markers' other kinds. */
+  private static Map<String, String> faultColours(SimulationReport r) {
+    Map<String, String> colours = new LinkedHashMap<>();
+    for (String kind : r.faultsInjected().keySet()) {
+      colours.put(kind, SvgChart.FAULT_COLOURS[colours.size() % SvgChart.FAULT_COLOURS.length]);
+    }
+    for (FaultMarker m : r.faultMarkers()) {
+      colours.computeIfAbsent(m.fault(),
+          k -> SvgChart.FAULT_COLOURS[colours.size() % SvgChart.FAULT_COLOURS.length]);
+    }
+    return colours;
   }
 
   /** Groups series by chart: the known groups first in {@link #CHART_ORDER}, then the others. */

@@ -67,7 +67,9 @@ final class HtmlReportTest {
 
     assertThat(page).contains("<td><code>queue-capacity</code></td><td><code>4</code></td>")
         .contains("<tr class=\"zero\"><td>encode-error</td><td class=\"n\">0</td></tr>")
-        .contains("<tr><td>sink-transient</td><td class=\"n\">12</td></tr>")
+        .contains("<tr><td><span class=\"bar\" style=\"background:"
+            + SvgChart.FAULT_COLOURS[2]
+            + "\"></span>sink-transient</td><td class=\"n\">12</td></tr>")
         .contains("<tr><td>generated</td><td class=\"n\">1,000</td></tr>")
         .contains("<tr class=\"zero\"><td>lost</td>");
   }
