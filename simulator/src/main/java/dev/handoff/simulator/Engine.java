@@ -2,9 +2,7 @@ package dev.handoff.simulator;
 
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
-import dev.handoff.api.ErrorClass;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.Record;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.Collector;
@@ -41,8 +39,6 @@ final class Engine {
   static final int EV_DEADLINE = 2;
   static final int EV_START = 3;
   private static final int MAX_MARKERS = 500;
-  private static final HandoffException TORN_DOWN = new HandoffException(ErrorClass.TRANSIENT,
-      "simulated process ended before the chunk was written");
 
   final SimulationOptions o;
   final Rng rng;
@@ -53,6 +49,7 @@ final class Engine {
   final Workload w;
   final Ledger ledger;
   final SeriesRecorder series;
+  final SinkWorkers workers = new SinkWorkers(this);
 
   final int shards;
   final int sources;
@@ -90,7 +87,6 @@ final class Engine {
   private int lastSource;
   private long lastBatch;
   private final long[] sampleRow;
-  private int untilConcurrentTake = 1;
 
   Engine(SimulationOptions options, boolean withSeries) {
     this.o = options;
@@ -174,8 +170,8 @@ final class Engine {
         switch (sched.popKind) {
           case EV_START: startLife(); break;
           case EV_DRIVER: driver(); break;
-          case EV_WORKER: worker(sched.popArg); break;
-          default: deadline(); break;
+          case EV_WORKER: workers.worker(sched.popArg); break;
+          default: workers.deadline(); break;
         }
       } catch (RuntimeException e) {
         book.fail(OracleBook.NO_EXCEPTION, "event threw " + e);
@@ -246,7 +242,7 @@ final class Engine {
   }
 
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
-  private void endLife(String why) {
+  void endLife(String why) {
     Life l = cur;
     ledger.lifeEnded(l);
     l.dead = true;
@@ -266,10 +262,10 @@ final class Engine {
     // What the dead process held never reaches the sink; resolve it so the books balance.
     for (int s = 0; s < shards; s++) {
       if (l.holding[s] != null) {
-        abandon(l, s, l.holding[s], false);
+        workers.abandon(l, s, l.holding[s], false);
       }
       for (EncodedChunk c : l.queues.drain(s)) {
-        abandon(l, s, c, false);
+        workers.abandon(l, s, c, false);
       }
     }
     if (!l.chainDone) {
@@ -384,35 +380,11 @@ final class Engine {
       int k = w.key[id];
       out.push(new Record<>(new SimRow(id, s, n, k, w.keySeq[id]),
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
-      if (--untilConcurrentTake == 0) {
-        concurrentTake(l);
-      }
+      workers.afterRecord(l);
     }
     batch.complete();
     lastSource = s;
     lastBatch = b;
-  }
-
-  /**
-   * Sink workers run concurrently with the pipeline thread: while a payload is being pushed, a
-   * free worker may take a chunk from its queue. Every few records one worker (drawn from the
-   * seed) gets that chance, so a queue can gain room while its shard has parked chunks, the
-   * interleaving that exposes a chunk overtaking parked ones.
-   */
-  private void concurrentTake(Life l) {
-    untilConcurrentTake = 1 + rng.nextInt(32);
-    int s = rng.nextInt(shards);
-    if (l.holding[s] != null || clock.tick < l.stalledUntil[s] || l.queues.size(s) == 0) {
-      return;
-    }
-    EncodedChunk c = l.queues.poll(s);
-    l.polled[s]++;
-    l.holding[s] = c;
-    log.add(clock.tick, l.epoch, EventLog.TOOK, s, c.sequence(), c.rows());
-    if (l.idle[s]) {
-      l.idle[s] = false;
-      sched.schedule(clock.tick + writeTicks, EV_WORKER, s, l.epoch);
-    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -475,102 +447,6 @@ final class Engine {
         l.fatalSnapshot[s] = l.arrived(s);
       }
     }
-  }
-
-  /* ------------------------------------------------------------------ sink workers */
-
-  private void worker(int s) {
-    Life l = cur;
-    EncodedChunk c = l.holding[s];
-    if (c == null) {
-      if (l.faulty && l.queues.size(s) > 0 && rng.chance(stallRate)) {
-        int d = 1 + rng.nextInt(stallTicks);
-        l.stalledUntil[s] = clock.tick + d;
-        fault(Faults.QUEUE_STALL, "shard " + s + ", " + d + " ticks");
-        log.add(clock.tick, l.epoch, EventLog.STALL, s, d, 0);
-        sched.schedule(clock.tick + d, EV_WORKER, s, l.epoch);
-        return;
-      }
-      c = l.queues.poll(s);
-      if (c == null) {
-        l.idle[s] = true;
-        log.add(clock.tick, l.epoch, EventLog.IDLE, s, 0, 0);
-        return;
-      }
-      l.polled[s]++;
-      l.holding[s] = c;
-    }
-    if (l.faulty && rng.chance(permanentRate)) {
-      fault(Faults.SINK_PERMANENT, "shard " + s + " chunk " + c.sequence());
-      log.add(clock.tick, l.epoch, EventLog.ABANDONED, s, c.sequence(), c.rows());
-      abandon(l, s, c, true);
-    } else if (l.faulty && rng.chance(transientRate)) {
-      fault(Faults.SINK_TRANSIENT, "shard " + s + " chunk " + c.sequence());
-      log.add(clock.tick, l.epoch, EventLog.TRANSIENT, s, c.sequence(), c.rows());
-      sched.schedule(clock.tick + writeTicks + 1 + rng.nextInt(4), EV_WORKER, s, l.epoch);
-      return;
-    } else {
-      log.add(clock.tick, l.epoch, EventLog.WROTE, s, c.sequence(), c.rows());
-      ledger.write(l, s, c);
-      l.holding[s] = null;
-      release(l, c);
-      try {
-        c.acks().succeed();
-      } catch (IllegalStateException e) {
-        book.fail(OracleBook.ACKS_RESOLVED, "shard " + s + " chunk " + c.sequence() + ": " + e);
-      }
-    }
-    sched.schedule(clock.tick + writeTicks, EV_WORKER, s, l.epoch);
-  }
-
-  /** Gives a chunk up: its bytes leave the budget and its batches fail (they replay). */
-  private void abandon(Life l, int s, EncodedChunk c, boolean byWorker) {
-    l.holding[s] = null;
-    ledger.dropShadow(l, s, c);
-    if (byWorker && mutation == Mutation.ABANDON_KEEPS_BUDGET) {
-      l.expectedBytes -= c.sizeBytes(); // the broken worker forgets the release
-    } else {
-      release(l, c);
-    }
-    try {
-      c.acks().fail(TORN_DOWN);
-    } catch (IllegalStateException e) {
-      book.fail(OracleBook.ACKS_RESOLVED, "shard " + s + " chunk " + c.sequence() + ": " + e);
-    }
-  }
-
-  private void release(Life l, EncodedChunk c) {
-    l.expectedBytes -= c.sizeBytes();
-    try {
-      l.budget.release(c.sizeBytes());
-    } catch (IllegalStateException e) {
-      book.fail(OracleBook.BUDGET_EXACT, e.getMessage());
-    }
-  }
-
-  /** The drain deadline after a teardown passed: what the workers did not write is abandoned. */
-  private void deadline() {
-    Life l = cur;
-    if (!l.chainDone) {
-      sched.schedule(clock.tick + 1, EV_DEADLINE, -1, l.epoch);
-      return;
-    }
-    int abandoned = 0;
-    for (int s = 0; s < shards; s++) {
-      if (l.holding[s] != null) {
-        abandon(l, s, l.holding[s], false);
-        abandoned++;
-      }
-      for (EncodedChunk c : l.queues.drain(s)) {
-        abandon(l, s, c, false);
-        abandoned++;
-      }
-    }
-    if (abandoned > 0) {
-      fault(Faults.DRAIN_DEADLINE, abandoned + " chunk(s) abandoned");
-    }
-    log.add(clock.tick, l.epoch, EventLog.DEADLINE, -1, abandoned, 0);
-    endLife("drain deadline");
   }
 
   /* ------------------------------------------------------------------ reporting */
