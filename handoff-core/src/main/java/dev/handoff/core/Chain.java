@@ -3,6 +3,8 @@ package dev.handoff.core;
 import dev.handoff.api.Clock;
 import dev.handoff.api.FatalError;
 import dev.handoff.api.Flow;
+import dev.handoff.core.seam.StageMutation;
+import dev.handoff.core.seam.StageSeams;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,6 +41,16 @@ public final class Chain<T> {
 
   private enum Phase { RUNNING, DRAINING, DONE }
 
+  static {
+    StageSeams.installChain(new StageSeams.ChainAccess() {
+      @Override
+      public <T> Chain<T> build(Builder<T> builder, StageMutation mutation) {
+        builder.mutation = mutation;
+        return builder.build();
+      }
+    });
+  }
+
   private final Source<T> source;
   private final SinkHandoff<T> stage;
   private final InflightBudget budget;
@@ -46,6 +58,8 @@ public final class Chain<T> {
   private final long minBackoffNanos;
   private final long maxBackoffNanos;
   private final long drainTimeoutNanos;
+  /** A negative control of the simulator (dev.handoff.core.seam); NONE outside simulations. */
+  private final StageMutation mutation;
 
   private volatile boolean stopRequested;
   private Phase phase = Phase.RUNNING;
@@ -65,6 +79,7 @@ public final class Chain<T> {
     this.minBackoffNanos = b.minBackoff.toNanos();
     this.maxBackoffNanos = b.maxBackoff.toNanos();
     this.drainTimeoutNanos = b.drainTimeout.toNanos();
+    this.mutation = b.mutation;
     this.nextBackoffNanos = minBackoffNanos;
   }
 
@@ -125,7 +140,8 @@ public final class Chain<T> {
       startDrain();
       return stepDraining();
     }
-    if (stage.relieve() == Flow.BLOCKED || !budget.hasRoom()) {
+    if ((stage.relieve() == Flow.BLOCKED || !budget.hasRoom())
+        && mutation != StageMutation.IGNORE_BACKPRESSURE) {
       return backoff();
     }
     nextBackoffNanos = minBackoffNanos;
@@ -218,6 +234,7 @@ public final class Chain<T> {
     private Duration minBackoff = Duration.ofMillis(1);
     private Duration maxBackoff = Duration.ofMillis(100);
     private Duration drainTimeout = Duration.ofSeconds(30);
+    private StageMutation mutation = StageMutation.NONE;
 
     private Builder(Source<T> source, SinkHandoff<T> stage) {
       this.source = Objects.requireNonNull(source, "source");

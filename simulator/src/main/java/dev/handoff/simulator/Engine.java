@@ -139,6 +139,7 @@ final class Engine {
       case SEND_AFTER_FATAL: return StageMutation.SEND_AFTER_FATAL;
       case UNCOUNTED_SKIP: return StageMutation.UNCOUNTED_SKIP;
       case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
+      case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
       default: return StageMutation.NONE;
     }
   }
@@ -230,12 +231,12 @@ final class Engine {
       l.acks[s] = new SourceAcks("source-" + s, cp + 1, ledger.listener(l, s));
       l.nextBatch[s] = cp + 1;
     }
-    l.chain = Chain.builder(source(), l.stage)
+    l.chain = StageSeams.buildChain(Chain.builder(source(), l.stage)
         .budget(l.budget)
         .clock(clock)
         .backoff(Duration.ofMillis(1), Duration.ofMillis(16))
-        .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40))
-        .build();
+        .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40)),
+        stageMutation);
     java.util.Arrays.fill(l.idle, true);
     log.add(clock.tick, epoch, EventLog.EPOCH_START, -1, faulty ? 1 : 0, 0);
     sched.schedule(clock.tick, EV_DRIVER, -1, epoch);
@@ -353,6 +354,7 @@ final class Engine {
       if (active == 0) {
         return false;
       }
+      checkBackpressure(l);
       int pick = rng.nextInt(active);
       int s = 0;
       for (; ; s++) {
@@ -363,6 +365,17 @@ final class Engine {
       pushBatch(l, s, out);
       return true;
     };
+  }
+
+  /** The driver may pull only when nothing is parked and the budget has room (B8). */
+  private void checkBackpressure(Life l) {
+    book.checks[OracleBook.BACKPRESSURE]++;
+    int parked = l.stage.parkedChunks();
+    if (parked > 0 || !l.budget.hasRoom()) {
+      book.fail(OracleBook.BACKPRESSURE, "the driver pulled a payload with " + parked
+          + " chunk(s) parked and " + l.budget.inflightBytes() + " bytes in flight (limit "
+          + l.budget.limitBytes() + ")");
+    }
   }
 
   private void pushBatch(Life l, int s, Collector<SimRow> out) {

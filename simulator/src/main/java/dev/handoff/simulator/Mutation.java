@@ -20,7 +20,9 @@ enum Mutation {
   /** The stage skips a record under SKIP without counting it as skipped. */
   UNCOUNTED_SKIP("uncounted-skip", "skipped-equals-injected"),
   /** The stage's relieve() never drains parked chunks, so the driver backs off forever. */
-  RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness");
+  RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness"),
+  /** The driver pulls while the stage is blocked or the budget is full. */
+  IGNORE_BACKPRESSURE("ignore-backpressure", "backpressure");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

@@ -29,6 +29,7 @@ final class NegativeControlTest {
     switch (m) {
       case SEND_PAST_PARKED:
       case RELIEVE_NEVER_DRAINS:
+      case IGNORE_BACKPRESSURE:
         return o.with("queue-capacity", "1").with("target-bytes", "64")
             .with("write-ticks", "3");
       case ABANDON_KEEPS_BUDGET:

@@ -1,9 +1,9 @@
 package dev.handoff.core.seam;
 
 /**
- * Deliberately broken variants of {@link dev.handoff.core.SinkHandoff}, for the simulator's
- * negative controls: each breaks one promise of the stage so that a test can prove the oracle
- * guarding that promise fails. {@link #NONE} is the real stage.
+ * Deliberately broken variants of {@link dev.handoff.core.SinkHandoff} and its driver {@link
+ * dev.handoff.core.Chain}, for the simulator's negative controls: each breaks one promise so that
+ * a test can prove the oracle guarding that promise fails. {@link #NONE} is the real code.
  */
 public enum StageMutation {
   /** The real stage. */
@@ -19,5 +19,7 @@ public enum StageMutation {
   /** A record skipped under {@code SKIP} is not counted as skipped (B10). */
   UNCOUNTED_SKIP,
   /** {@code relieve()} reports parked chunks without ever trying to send them (B6, B8). */
-  RELIEVE_NEVER_DRAINS
+  RELIEVE_NEVER_DRAINS,
+  /** The driver pulls the next payload even while the stage is blocked or the budget is full. */
+  IGNORE_BACKPRESSURE
 }

@@ -1,10 +1,11 @@
 package dev.handoff.core.seam;
 
+import dev.handoff.core.Chain;
 import dev.handoff.core.SinkHandoff;
 import java.util.Objects;
 
 /**
- * Builds a {@link SinkHandoff} with a {@link StageMutation}. The package is exported only to the
+ * Builds a {@link SinkHandoff} or a {@link Chain} with a {@link StageMutation}. The package is exported only to the
  * simulator module ({@code exports dev.handoff.core.seam to dev.handoff.simulator}), so no
  * pipeline can reach a broken stage; the public builder always builds the real one.
  *
@@ -19,7 +20,14 @@ public final class StageSeams {
     <T> SinkHandoff<T> build(SinkHandoff.Builder<T> builder, StageMutation mutation);
   }
 
+  /** What {@link Chain} hands this class when it is initialised. */
+  public interface ChainAccess {
+    /** Builds {@code builder}'s chain with {@code mutation}. */
+    <T> Chain<T> build(Chain.Builder<T> builder, StageMutation mutation);
+  }
+
   private static volatile Access access;
+  private static volatile ChainAccess chainAccess;
 
   private StageSeams() {}
 
@@ -33,6 +41,29 @@ public final class StageSeams {
       throw new IllegalStateException("the stage seam is installed by SinkHandoff only");
     }
     access = Objects.requireNonNull(a, "access");
+  }
+
+  /**
+   * Called once by {@link Chain}'s static initialiser.
+   *
+   * @throws IllegalStateException when called again
+   */
+  public static synchronized void installChain(ChainAccess a) {
+    if (chainAccess != null) {
+      throw new IllegalStateException("the chain seam is installed by Chain only");
+    }
+    chainAccess = Objects.requireNonNull(a, "access");
+  }
+
+  /**
+   * Builds the chain {@code builder} describes, broken as {@code mutation} says (only {@link
+   * StageMutation#IGNORE_BACKPRESSURE} acts on a chain; a builder exists only after {@link
+   * Chain#builder} initialised {@link Chain}).
+   */
+  public static <T> Chain<T> buildChain(Chain.Builder<T> builder, StageMutation mutation) {
+    Objects.requireNonNull(builder, "builder");
+    Objects.requireNonNull(mutation, "mutation");
+    return chainAccess.build(builder, mutation);
   }
 
   /**

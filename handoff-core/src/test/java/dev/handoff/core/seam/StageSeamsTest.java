@@ -17,6 +17,20 @@ import org.junit.jupiter.api.Test;
 final class StageSeamsTest {
 
   @Test
+  void installChain_refusesASecondAccess_soOnlyChainProvidesIt() {
+    dev.handoff.core.Chain.builder(out -> false,
+        SinkHandoff.builder(TestRowEncoder.rows(), new ShardQueues(1, 1)).build());
+
+    assertThatThrownBy(() -> StageSeams.installChain(new StageSeams.ChainAccess() {
+      @Override
+      public <T> dev.handoff.core.Chain<T> build(dev.handoff.core.Chain.Builder<T> b,
+          StageMutation m) {
+        return b.build();
+      }
+    })).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void install_refusesASecondAccess_soOnlySinkHandoffProvidesIt() {
     SinkHandoff.builder(TestRowEncoder.rows(), new ShardQueues(1, 1)); // initialises SinkHandoff
 
@@ -36,6 +50,34 @@ final class StageSeamsTest {
   @Test
   void sendPastParked_offersANewChunkWhileAnOlderOneIsParked() {
     assertThat(thirdChunkOvertakes(StageMutation.SEND_PAST_PARKED)).isTrue();
+  }
+
+  @Test
+  void ignoreBackpressure_pullsWhileTheStageIsBlocked_andTheRealChainBacksOff() {
+    assertThat(secondStep(StageMutation.NONE)).isEqualTo(dev.handoff.core.Chain.Step.BACKOFF);
+    assertThat(secondStep(StageMutation.IGNORE_BACKPRESSURE))
+        .isEqualTo(dev.handoff.core.Chain.Step.PULLED);
+  }
+
+  /** A one-slot queue and one-row chunks: after the first payload of two rows one is parked. */
+  private static dev.handoff.core.Chain.Step secondStep(StageMutation mutation) {
+    ShardQueues queues = new ShardQueues(1, 1);
+    SinkHandoff<TestRow> stage = SinkHandoff.<TestRow>builder(TestRowEncoder.rows(), queues)
+        .clock(new ManualClock())
+        .config(ChunkConfig.defaults().withTargetBytes(1))
+        .build();
+    long[] seq = {0};
+    dev.handoff.core.Chain<TestRow> chain = StageSeams.buildChain(
+        dev.handoff.core.Chain.<TestRow>builder(out -> {
+          for (int i = 0; i < 2; i++) {
+            out.push(new dev.handoff.api.Record<>(TestRow.of(seq[0]++, 16),
+                RecordMeta.ofEventTime(0), Ack.NONE));
+          }
+          return true;
+        }, stage).clock(new ManualClock()), mutation);
+    assertThat(chain.step()).isEqualTo(dev.handoff.core.Chain.Step.PULLED);
+    assertThat(stage.parkedChunks()).isEqualTo(1);
+    return chain.step();
   }
 
   /** Seals three one-row chunks into a one-slot queue, taking the first after the second. */
