@@ -11,7 +11,6 @@ import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.core.Chain;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
-import dev.handoff.core.Routers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.SinkHandoff;
@@ -73,7 +72,7 @@ final class Engine {
   final StageMutation stageMutation;
   final RowEncoder<SimRow> template;
   final ShardRouter router;
-  private final ShardRouter keyHash = Routers.keyHash();
+  private final ShardRouter routerFound;
   private final long faultyBound;
   private final long quietBound;
   private final long maxEvents;
@@ -121,7 +120,8 @@ final class Engine {
     RowEncoder<SimRow> found = Providers.encoder(options.value(KnobSpec.ENCODER))
         .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
-    this.router = (meta, n) -> lastRoutedShard = keyHash.route(meta, n);
+    this.routerFound = Providers.router(options.value(KnobSpec.ROUTER));
+    this.router = (meta, n) -> lastRoutedShard = routerFound.route(meta, n);
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
     // one row at a time, plus retries and stalls), in ticks.
     long perRecord = writeTicks + 2L;

@@ -37,7 +37,8 @@ final class KnobSpec {
   static final int DRAIN_DEADLINE = 19;
   static final int RESTART_RATE = 20;
   static final int FAULT_EPOCHS = 21;
-  static final int MUTATION = 22;
+  static final int ROUTER = 22;
+  static final int MUTATION = 23;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -111,6 +112,9 @@ final class KnobSpec {
         + " crashes and restarts from the last checkpoints"));
     k.add(intKnob(FAULT_EPOCHS, "fault-epochs", "3", "process lifetimes (epochs) with faults;"
         + " after them faults stop and the liveness phase begins", 0, 1_000));
+    k.add(new KnobSpec(ROUTER, "router", "key-hash",
+        "ShardRouterProvider name found through ServiceLoader (key-hash, round-robin,"
+            + " single-shard)", Kind.TEXT, 0, 0, null));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

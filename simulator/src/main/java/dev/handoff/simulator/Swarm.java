@@ -36,6 +36,8 @@ final class Swarm {
         : "none";
     v[KnobSpec.RESTART_RATE] = r.nextInt(3) == 0 ? rate(r, 4) : "0";
     v[KnobSpec.FAULT_EPOCHS] = Long.toString(r.between(1, 4));
+    int router = r.nextInt(8);
+    v[KnobSpec.ROUTER] = router == 0 ? "round-robin" : router == 1 ? "single-shard" : "key-hash";
     return v;
   }
 
