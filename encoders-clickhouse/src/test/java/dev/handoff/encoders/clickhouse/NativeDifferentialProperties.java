@@ -1,9 +1,19 @@
 package dev.handoff.encoders.clickhouse;
 
-import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.*;
-import static dev.handoff.encoders.clickhouse.NativeDifferentialShrink.SHRINK;
+import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.blockCount;
+import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.clientV2Limitation;
+import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.generate;
+import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.listCase;
+import static dev.handoff.encoders.testsupport.DiffCheck.causes;
+import static dev.handoff.encoders.testsupport.DiffCheck.compareRows;
+import static dev.handoff.encoders.testsupport.DiffCheck.flip;
+import static dev.handoff.encoders.testsupport.DiffCheck.readRow;
+import static dev.handoff.encoders.testsupport.DiffComposites.arrayV;
+import static dev.handoff.encoders.testsupport.DiffModel.isBad;
+import static dev.handoff.encoders.testsupport.DiffShow.hex;
+import static dev.handoff.encoders.testsupport.DiffShrink.SHRINK;
+import static dev.handoff.encoders.testsupport.DiffTypes.SCALARS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.clickhouse.client.api.ClientConfigProperties;
@@ -12,39 +22,38 @@ import com.clickhouse.client.api.data_formats.internal.BinaryStreamReader;
 import com.clickhouse.client.api.data_formats.internal.StringValue;
 import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.data.ClickHouseColumn;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.TableSchema;
-import dev.handoff.clickhouse.json.JsonRows;
-import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.api.ErrorClass;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
+import dev.handoff.encoders.testsupport.DiffCheck;
+import dev.handoff.encoders.testsupport.DiffCheck.ReaderValues;
+import dev.handoff.encoders.testsupport.DiffModel.Bad;
+import dev.handoff.encoders.testsupport.DiffModel.Case;
+import dev.handoff.encoders.testsupport.DiffModel.Column;
+import dev.handoff.encoders.testsupport.DiffModel.V;
+import dev.handoff.encoders.testsupport.DiffValues.Bytes;
+import dev.handoff.encoders.testsupport.DiffValues.F32;
+import dev.handoff.encoders.testsupport.DiffValues.F64;
+import dev.handoff.encoders.testsupport.GoldenFiles;
 import dev.handoff.testkit.SeedSweep;
 import dev.handoff.testkit.Shrinker;
 import java.io.ByteArrayInputStream;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.Inet4Address;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +66,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>client-v2's Native reader decodes only scalars and {@code Array(scalar)} with equal array
  * lengths within a block, and reads one block per stream; the generator stays inside that
- * (see {@code nativeReadable} and {@code clientV2Limitation}, proven on the server's golden
+ * (see {@code NativeDifferentialCases.nativeReadable} and {@code clientV2Limitation}, proven on the server's golden
  * files). Nullable, LowCardinality, Tuple, Map and Nested are covered byte for byte by {@code
  * NativeGoldenTest} and against the real server by {@code NativeServerTest}. Covered here: Int and
  * UInt of 8 to 256 bits, Float32/64, Bool, Decimal of every width, String, FixedString, Date,
@@ -85,11 +94,11 @@ import org.junit.jupiter.api.Test;
  *       binary_string_support}), which replaces invalid UTF-8. So arbitrary bytes are generated
  *       only for top-level (possibly Nullable or LowCardinality) columns, where the reader
  *       returns the raw bytes; nested strings are valid UTF-8 (any text, unpaired surrogates
- *       included, which the encoder writes as {@code '?'}). See {@link
- *       NativeDifferentialCases#stringValue}.
- *   <li>An {@code Array(IPv6)} mixing IPv4-mapped and other addresses: see {@link
- *       NativeDifferentialCases#clientV2Limitation(Case)} and the proof, {@link
- *       #clientV2CannotReadItsOwnArrayOfMixedIPv6}.
+ *       included, which the encoder writes as {@code '?'}). See {@code
+ *       DiffScalars.stringValue} in encoders-testsupport.
+ *   <li>An {@code Array(IPv6)} mixing IPv4-mapped and other addresses: see {@code
+ *       DiffTypes.clientV2Limitation} in encoders-testsupport and the proof, the rowbinary
+ *       module's {@code clientV2CannotReadItsOwnArrayOfMixedIPv6}.
  * </ul>
  */
 class NativeDifferentialProperties {
@@ -101,6 +110,9 @@ class NativeDifferentialProperties {
   static final long FIRST_SEED = Long.getLong("handoff.differential.first", 1);
 
   static final NativeEncoderProvider PROVIDER = new NativeEncoderProvider();
+
+  private static final GoldenFiles FILES = GoldenFiles.of(
+      path -> NativeDifferentialProperties.class.getResourceAsStream(path));
 
   @Test
   void clientV2DecodesWhatWeEncode() {
@@ -121,12 +133,12 @@ class NativeDifferentialProperties {
     for (long seed = FIRST_SEED; seed < FIRST_SEED + 1000; seed++) {
       Case c = generate(seed);
       seen.add("shape " + c.shape());
-      seen.add("blocks " + c.blocks());
+      seen.add("blocks " + blockCount(c));
       if (c.expectedRows().size() < c.rows().size()) {
         seen.add("bad rows");
       }
       for (Column col : c.columns()) {
-        features(col.type(), seen);
+        DiffCheck.features(col.type(), seen);
       }
     }
     Set<String> expected = new HashSet<>(List.of("shape 0", "shape 1", "shape 2", "shape 3",
@@ -136,44 +148,6 @@ class NativeDifferentialProperties {
       expected.add(k.name());
     }
     assertThat(seen).containsAll(expected);
-  }
-
-  private static void features(ClickHouseType t, Set<String> seen) {
-    seen.add(t.kind().name());
-    switch (t.kind()) {
-      case TUPLE:
-        seen.add(t.names() == null ? "Tuple plain" : "Tuple named");
-        break;
-      case DATETIME:
-      case DATETIME64:
-        if (t.timeZone() != null) {
-          seen.add(t.kind() == TypeKind.DATETIME ? "DateTime tz" : "DateTime64 tz");
-        }
-        break;
-      case DECIMAL:
-        seen.add("Decimal " + t.decimalWidth());
-        break;
-      case LOW_CARDINALITY:
-        if (t.element().isNullable()) {
-          seen.add("LowCardinality(Nullable)");
-        }
-        break;
-      case ARRAY:
-        if (t.element().kind() == TypeKind.ARRAY) {
-          seen.add("Array(Array)");
-        }
-        break;
-      case MAP:
-        if (t.elements().get(0).kind() == TypeKind.LOW_CARDINALITY) {
-          seen.add("Map(LowCardinality key)");
-        }
-        break;
-      default:
-        break;
-    }
-    for (ClickHouseType e : t.elements()) {
-      features(e, seen);
-    }
   }
 
   /* ================================================================== The checker can fail */
@@ -186,17 +160,7 @@ class NativeDifferentialProperties {
     List<V> row = List.of(V.of(7, BigInteger.valueOf(7)),
         V.of("héllo", new Bytes("héllo".getBytes(StandardCharsets.UTF_8))),
         arrayV(List.of(V.of(-0.0, new F64(-0.0))), 0));
-    return new Case(columns, List.of(row, row), LIST_ROWS, 1);
-  }
-
-  static byte[] flip(byte[] b, int at) {
-    return flip(b, at, 1);
-  }
-
-  static byte[] flip(byte[] b, int at, int mask) {
-    byte[] c = b.clone();
-    c[at] ^= (byte) mask;
-    return c;
+    return listCase(columns, List.of(row, row), 1);
   }
 
   @Test
@@ -252,18 +216,17 @@ class NativeDifferentialProperties {
     Case c = sample();
     List<V> bad = new ArrayList<>(c.rows().get(0));
     bad.set(2, new V(5L, new Bad("5"), List.of()));
-    Case withBad = new Case(c.columns(), List.of(c.rows().get(0), bad, c.rows().get(1)),
-        LIST_ROWS, 2);
+    Case withBad = listCase(c.columns(), List.of(c.rows().get(0), bad, c.rows().get(1)), 2);
     assertThat(check(withBad)).isNull();
     // A "bad" value the encoder takes: the row is reported.
     List<V> notBad = new ArrayList<>(c.rows().get(0));
     notBad.set(0, new V(8, new Bad("8"), List.of()));
-    assertThat(check(new Case(c.columns(), List.of(notBad), LIST_ROWS, 1)))
+    assertThat(check(listCase(c.columns(), List.of(notBad), 1)))
         .startsWith("our encoder accepted row 0, which carries a bad value");
     // A good value the encoder refuses.
     List<V> refused = new ArrayList<>(c.rows().get(0));
     refused.set(0, V.of("seven", BigInteger.valueOf(7)));
-    assertThat(check(new Case(c.columns(), List.of(refused), LIST_ROWS, 1)))
+    assertThat(check(listCase(c.columns(), List.of(refused), 1)))
         .startsWith("our encoder rejected a valid value in row 0");
   }
 
@@ -338,69 +301,17 @@ class NativeDifferentialProperties {
 
   /** {@link #encode(Case)}, adding the end offset of every block to {@code ends}. */
   static byte[] encode(Case c, List<Integer> ends) {
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (Column col : c.columns()) {
-      specs.add(new ColumnSpec(col.name(), col.type().toString()));
-    }
-    TableSchema schema = new TableSchema(specs);
     List<Boolean> bad = new ArrayList<>();
     for (List<V> row : c.rows()) {
       bad.add(isBad(row));
     }
-    switch (c.shape()) {
-      case LIST_ROWS: {
-        List<List<?>> rows = new ArrayList<>();
-        for (List<V> row : c.rows()) {
-          rows.add(Arrays.asList(inputs(row)));
-        }
-        return encodeAll(schema, RowAccessors.list(), rows, bad, c.blocks(), ends);
+    int blocks = blockCount(c);
+    return DiffCheck.encodeRows(c, new DiffCheck.RowsEncoder() {
+      @Override
+      public <T> byte[] encode(TableSchema schema, RowAccessor<T> accessor, List<T> rows) {
+        return encodeAll(schema, accessor, rows, bad, blocks, ends);
       }
-      case ARRAY_ROWS: {
-        List<Object[]> rows = new ArrayList<>();
-        for (List<V> row : c.rows()) {
-          rows.add(inputs(row));
-        }
-        return encodeAll(schema, RowAccessors.objectArray(), rows, bad, c.blocks(), ends);
-      }
-      case JSON_ROWS: {
-        List<String> lines = jsonLines(c);
-        if (lines == null) {
-          return encode(new Case(c.columns(), c.rows(), LIST_ROWS, c.blocks()), ends); // no JSON
-        }
-        List<JsonNode> rows = new ArrayList<>();
-        for (String line : lines) {
-          try {
-            rows.add(JSON.readTree(line));
-          } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the test wrote bad JSON: " + line, e);
-          }
-        }
-        return encodeAll(schema, JsonRows.accessor(schema), rows, bad, c.blocks(), ends);
-      }
-      default: {
-        List<Map<String, ?>> rows = new ArrayList<>();
-        for (int r = 0; r < c.rows().size(); r++) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          List<V> row = c.rows().get(r);
-          for (int i = 0; i < row.size(); i++) {
-            // A missing key reads as null: leave nulls out of every other row.
-            if (row.get(i).input() != null || r % 2 == 0) {
-              m.put(c.columns().get(i).name(), row.get(i).input());
-            }
-          }
-          rows.add(m);
-        }
-        return encodeAll(schema, RowAccessors.map(schema), rows, bad, c.blocks(), ends);
-      }
-    }
-  }
-
-  private static Object[] inputs(List<V> row) {
-    Object[] a = new Object[row.size()];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = row.get(i).input();
-    }
-    return a;
+    });
   }
 
   /**
@@ -497,18 +408,10 @@ class NativeDifferentialProperties {
           return "client-v2 read the block's columns as " + theirs + ", expected " + ours
               + "\n  bytes: " + hex(bytes, 512);
         }
-        List<Object> row = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-          Object v = reader.readValue(i + 1);
-          try {
-            row.add(canon(columns.get(i).type(), v, true));
-          } catch (RuntimeException e) {
-            return "row " + decoded.size() + " column " + columns.get(i) + ": client-v2 returned "
-                + describeDecoded(v) + ", which is not a value of the type: " + e
-                + "\n  bytes: " + hex(bytes, 512);
-          }
+        String m = readRow(columns, reader::readValue, CLIENT_V2, decoded, bytes);
+        if (m != null) {
+          return m;
         }
-        decoded.add(row);
       }
     } catch (RuntimeException e) {
       return "client-v2 could not decode our bytes (" + decoded.size() + " row(s) read before;"
@@ -520,156 +423,11 @@ class NativeDifferentialProperties {
     return null;
   }
 
-  private static String compareRows(List<Column> columns, List<List<Object>> expected,
-      List<List<Object>> decoded, byte[] bytes) {
-    if (decoded.size() != expected.size()) {
-      return "client-v2 decoded " + decoded.size() + " row(s), expected " + expected.size()
-          + "\n  bytes: " + hex(bytes, 512);
-    }
-    for (int r = 0; r < expected.size(); r++) {
-      for (int i = 0; i < columns.size(); i++) {
-        String diff = diff(expected.get(r).get(i), decoded.get(r).get(i), "");
-        if (diff != null) {
-          return "row " + r + " column " + columns.get(i) + ": " + diff
-              + "\n  expected: " + expected.get(r).get(i)
-              + "\n  decoded:  " + decoded.get(r).get(i)
-              + "\n  bytes:    " + hex(bytes, 512);
-        }
-      }
-    }
-    return null;
-  }
-
-  /** Returns where {@code expected} and {@code actual} first differ, or {@code null}. */
-  private static String diff(Object expected, Object actual, String path) {
-    if (expected instanceof List<?> e && actual instanceof List<?> a) {
-      for (int i = 0; i < Math.min(e.size(), a.size()); i++) {
-        String d = diff(e.get(i), a.get(i), path + "[" + i + "]");
-        if (d != null) {
-          return d;
-        }
-      }
-      return e.size() == a.size() ? null
-          : "at " + (path.isEmpty() ? "the top" : path) + " " + e.size()
-              + " element(s) expected, " + a.size() + " decoded";
-    }
-    return Objects.equals(expected, actual) ? null
-        : (path.isEmpty() ? "" : "at " + path + " ") + "expected " + expected + " but client-v2"
-            + " decoded " + actual;
-  }
-
-  private static String causes(Throwable e) {
-    StringBuilder sb = new StringBuilder(String.valueOf(e));
-    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-      sb.append("\n    caused by ").append(t);
-    }
-    return sb.toString();
-  }
-
-  private static String describeDecoded(Object v) {
-    return v == null ? "null" : v.getClass().getName() + " " + v;
-  }
-
-  /** Brings a value client-v2 decoded for type {@code t} to the canonical form. */
-  static Object canon(ClickHouseType t, Object v, boolean top) {
-    switch (t.kind()) {
-      case NULLABLE:
-        return v == null ? null : canon(t.element(), v, top);
-      case LOW_CARDINALITY:
-        return canon(t.element(), v, top);
-      default:
-        break;
-    }
-    Objects.requireNonNull(v, "null for a non-Nullable type");
-    switch (t.kind()) {
-      case INT8: case INT16: case INT32: case INT64: case UINT8: case UINT16: case UINT32:
-        if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) {
-          return BigInteger.valueOf(((Number) v).longValue());
-        }
-        throw new ClassCastException(v.getClass() + " for " + t);
-      case UINT64: case INT128: case UINT128: case INT256: case UINT256:
-        return (BigInteger) v;
-      case FLOAT32:
-        return new F32((Float) v);
-      case FLOAT64:
-        return new F64((Double) v);
-      case BOOL:
-        return (Boolean) v;
-      case DECIMAL:
-        return (BigDecimal) v;
-      case STRING:
-      case FIXED_STRING:
-        return new Bytes(top ? ((StringValue) v).toByteArray()
-            : ((String) v).getBytes(StandardCharsets.UTF_8));
-      case DATE:
-      case DATE32:
-        return (LocalDate) v;
-      case DATETIME:
-      case DATETIME64:
-        return ((ZonedDateTime) v).toInstant();
-      case UUID:
-        return (UUID) v;
-      case IPV4:
-        return ip((Inet4Address) v);
-      case IPV6: {
-        byte[] a = ((InetAddress) v).getAddress();
-        return ip(a.length == 4 ? mapped(a) : a);
-      }
-      case ENUM8:
-      case ENUM16:
-        return ((BinaryStreamReader.EnumValue) v).value;
-      case ARRAY: {
-        List<Object> out = new ArrayList<>();
-        for (Object e : elements(v)) {
-          out.add(canon(t.element(), e, false));
-        }
-        return out;
-      }
-      case TUPLE:
-        return canonTuple(t.elements(), (Object[]) v);
-      case NESTED: {
-        List<Object> out = new ArrayList<>();
-        for (Object e : elements(v)) {
-          out.add(canonTuple(t.elements(), (Object[]) e));
-        }
-        return out;
-      }
-      case MAP: {
-        List<Object> out = new ArrayList<>();
-        for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-          out.add(Arrays.asList(canon(t.elements().get(0), e.getKey(), false),
-              canon(t.elements().get(1), e.getValue(), false)));
-        }
-        return out;
-      }
-      default:
-        throw new IllegalArgumentException("no canonical form for " + t);
-    }
-  }
-
-  private static List<Object> canonTuple(List<ClickHouseType> types, Object[] values) {
-    if (values.length != types.size()) {
-      throw new IllegalStateException(values.length + " tuple elements for " + types);
-    }
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < values.length; i++) {
-      out.add(canon(types.get(i), values[i], false));
-    }
-    return out;
-  }
-
-  /** The elements of a client-v2 array value (an ArrayValue, or a List with a type hint). */
-  private static List<Object> elements(Object v) {
-    if (v instanceof List<?> l) {
-      return new ArrayList<>(l);
-    }
-    BinaryStreamReader.ArrayValue a = (BinaryStreamReader.ArrayValue) v;
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < a.length(); i++) {
-      out.add(a.get(i));
-    }
-    return out;
-  }
+  /** How client-v2's own value classes are read (see {@link ReaderValues}). */
+  static final ReaderValues CLIENT_V2 = new ReaderValues(v -> ((StringValue) v).toByteArray(),
+      v -> ((BinaryStreamReader.EnumValue) v).value,
+      v -> ((BinaryStreamReader.ArrayValue) v).length(),
+      (v, i) -> ((BinaryStreamReader.ArrayValue) v).get(i));
 
   /**
    * The proof of {@link NativeDifferentialCases#nativeReadable}: on Native blocks the server
@@ -730,16 +488,16 @@ class NativeDifferentialProperties {
     List<V> a = List.of(arrayV(List.of(V.of(1, BigInteger.ONE), V.of(2, BigInteger.TWO)), 0));
     List<V> b = List.of(arrayV(List.of(V.of(-1, BigInteger.valueOf(-1)), V.of(0,
         BigInteger.ZERO)), 0));
-    assertThat(check(new Case(List.of(array), List.of(a, b, a), LIST_ROWS, 1))).isNull();
+    assertThat(check(listCase(List.of(array), List.of(a, b, a), 1))).isNull();
     List<V> c = List.of(arrayV(List.of(V.of(3, BigInteger.valueOf(3))), 0));
-    Case differing = new Case(List.of(array), List.of(a, c), LIST_ROWS, 1);
+    Case differing = listCase(List.of(array), List.of(a, c), 1);
     assertThat(clientV2Limitation(differing)).contains("arrays of different lengths");
     assertThat(compare(List.of(array), differing.expectedRows(), encode(differing)))
         .isNotNull();
   }
 
   private static String emptyOnlyType() {
-    for (JsonNode k : Golden.json("clickhouse-18.16/cases.json").get("cases")) {
+    for (JsonNode k : FILES.json("clickhouse-18.16/cases.json").get("cases")) {
       if (k.get("name").asText().equals("array_empty_only")) {
         return k.get("columns").get(0).get("type").asText();
       }
@@ -768,7 +526,7 @@ class NativeDifferentialProperties {
   }
 
   private static byte[] golden(String name) {
-    return Golden.bytes("clickhouse-18.16/" + name + ".native.bin");
+    return FILES.bytes("clickhouse-18.16/" + name + ".native.bin");
   }
 
   /** What client-v2's Native reader makes of {@code bytes}, as text (or the failure). */
@@ -794,7 +552,7 @@ class NativeDifferentialProperties {
   /** The golden case's rows as the server selected them, in the same text form. */
   private static String decodeAllRowBinary(String name) {
     JsonNode c = null;
-    for (JsonNode k : Golden.json("clickhouse-18.16/cases.json").get("cases")) {
+    for (JsonNode k : FILES.json("clickhouse-18.16/cases.json").get("cases")) {
       if (k.get("name").asText().equals(name)) {
         c = k;
       }

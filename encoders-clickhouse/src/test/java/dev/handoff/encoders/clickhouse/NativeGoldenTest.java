@@ -1,6 +1,6 @@
 package dev.handoff.encoders.clickhouse;
 
-import static dev.handoff.encoders.clickhouse.Golden.assertSameBytes;
+import static dev.handoff.encoders.testsupport.Golden.assertSameBytes;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,12 +14,9 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.time.Instant;
-import java.time.LocalDate;
+import dev.handoff.encoders.testsupport.ChGoSnapshots;
+import dev.handoff.encoders.testsupport.Golden;
+import dev.handoff.encoders.testsupport.GoldenFiles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -52,7 +49,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class NativeGoldenTest {
 
   private static final NativeEncoderProvider PROVIDER = new NativeEncoderProvider();
-  private static final JsonNode CASES = Golden.json("clickhouse-18.16/cases.json");
+  private static final GoldenFiles FILES = GoldenFiles.of(
+      path -> NativeGoldenTest.class.getResourceAsStream(path));
+  private static final JsonNode CASES = FILES.json("clickhouse-18.16/cases.json");
 
   /** Cases whose type cannot be a table column, so no encoder is ever created for them. */
   private static final Set<String> NOT_A_COLUMN = Set.of("nullable_nothing");
@@ -80,7 +79,7 @@ final class NativeGoldenTest {
     assertThat(cases().count()).isEqualTo(58);
     assertThat(encodableCases().count()).isEqualTo(57);
     assertThat(cases().map(c -> c.path("files").path("native").asText()))
-        .allSatisfy(f -> assertThat(Golden.bytes("clickhouse-18.16/" + f)).isNotNull());
+        .allSatisfy(f -> assertThat(FILES.bytes("clickhouse-18.16/" + f)).isNotNull());
     assertThat(DEVIATIONS.keySet()).isSubsetOf(cases().map(NativeGoldenTest::name)
         .collect(Collectors.toSet()));
   }
@@ -102,7 +101,7 @@ final class NativeGoldenTest {
     int blockSize = c.path("url_settings").has("max_block_size")
         ? Integer.parseInt(c.path("url_settings").path("max_block_size").asText())
         : Integer.MAX_VALUE;
-    byte[] expected = Golden.bytes("clickhouse-18.16/" + c.path("files").path("native")
+    byte[] expected = FILES.bytes("clickhouse-18.16/" + c.path("files").path("native")
         .asText());
     if (DEVIATIONS.containsKey(name)) {
       expected = shortFormOfAllEmptyNestedLowCardinality(expected);
@@ -167,34 +166,8 @@ final class NativeGoldenTest {
   /* ------------------------------------------------------------------ ch-go */
 
   static Stream<Arguments> chGoSnapshots() {
-    return Stream.of(
-        snapshot("col_int128", "Int128", 50, i -> (long) i),
-        snapshot("col_uint128", "UInt128", 50, i -> (long) i),
-        snapshot("col_int256", "Int256", 50, i -> BigInteger.valueOf(i)),
-        snapshot("col_uint256", "UInt256", 50, i -> BigInteger.valueOf(i)),
-        snapshot("uint256_100", "UInt256", 1, i -> BigInteger.valueOf(100)),
-        // The scale is not in the body: raw Int256 i is i * 10^-S for any S.
-        snapshot("col_decimal256", "Decimal(76, 4)", 50, i -> BigDecimal.valueOf(i, 4)),
-        snapshot("col_date32", "Date32", 50, i -> LocalDate.ofEpochDay(i)),
-        // The precision is not in the body either: i ticks, here milliseconds.
-        snapshot("col_datetime64", "DateTime64(3)", 50, i -> Instant.ofEpochMilli(i)),
-        snapshot("col_bool", "Bool", 50, i -> i % 3 == 0),
-        snapshot("col_ipv4", "IPv4", 50, i -> "0.0.0." + i),
-        snapshot("col_ipv4_netaddr", "IPv4", 3,
-            i -> inet(new byte[] {127, 0, 0, (byte) (i + 1)})),
-        snapshot("col_ipv6", "IPv6", 50, i -> {
-          byte[] b = new byte[16];
-          b[7] = (byte) i; // first 8 bytes = i big-endian
-          return inet(b);
-        }),
-        snapshot("col_ipv6_netaddr", "IPv6", 3,
-            i -> "2001:db8:ac10:fe01:feed:babe:cafe:" + i),
-        snapshot("col_uuid", "UUID", 50, i -> new UUID((long) i << 56, 0)));
-  }
-
-  private static Arguments snapshot(String file, String type, int rows,
-      IntFunction<Object> value) {
-    return Arguments.of(file, type, rows, value);
+    return ChGoSnapshots.all().stream()
+        .map(s -> Arguments.of(s.file(), s.type(), s.rows(), s.value()));
   }
 
   @ParameterizedTest(name = "{0} as {1}")
@@ -206,7 +179,7 @@ final class NativeGoldenTest {
     for (int i = 0; i < rowCount; i++) {
       rows.add(new Object[] {value.apply(i)});
     }
-    byte[] expected = Golden.bytes("ch-go/" + file + ".raw");
+    byte[] expected = FILES.bytes("ch-go/" + file + ".raw");
     assertThat(expected).hasSize(rowCount * ClickHouseType.parse(type).fixedWidth());
 
     byte[] block = encodeBlocks(schema, rows, Integer.MAX_VALUE);
@@ -240,7 +213,7 @@ final class NativeGoldenTest {
     byte[] header = blockHeader(1, 2, "v", "Map(String, String)");
     assertSameBytes("col_map_of_str_str (block header)", header,
         Arrays.copyOf(block, Math.min(block.length, header.length)));
-    assertSameBytes("col_map_of_str_str (column data)", Golden.bytes("ch-go/col_map_of_str_str.raw"),
+    assertSameBytes("col_map_of_str_str (column data)", FILES.bytes("ch-go/col_map_of_str_str.raw"),
         Arrays.copyOfRange(block, header.length, block.length));
   }
 
@@ -254,7 +227,7 @@ final class NativeGoldenTest {
     encoder.encode(new Object[] {2, "Second"}, buffer);
     encoder.encode(new Object[] {3, "Third"}, buffer);
     encoder.finishChunk(buffer);
-    assertSameBytes("test_dump_native.raw", Golden.bytes("ch-go/test_dump_native.raw"),
+    assertSameBytes("test_dump_native.raw", FILES.bytes("ch-go/test_dump_native.raw"),
         buffer.toByteArray());
   }
 
@@ -264,7 +237,7 @@ final class NativeGoldenTest {
     List<Object[]> rows = List.of(new Object[] {List.of("foo", "bar", "baz")},
         new Object[] {List.of("foo")}, new Object[] {List.of("bar", "bar")},
         new Object[] {List.of("foo", "foo")}, new Object[] {List.of("bar", "bar", "bar", "bar")});
-    assertSameBytes("select_lc.raw", Golden.bytes("ch-go/select_lc.raw"),
+    assertSameBytes("select_lc.raw", FILES.bytes("ch-go/select_lc.raw"),
         encodeBlocks(schema, rows, Integer.MAX_VALUE));
   }
 
@@ -352,13 +325,5 @@ final class NativeGoldenTest {
       b.writeBytes(p);
     }
     return b.toByteArray();
-  }
-
-  private static InetAddress inet(byte[] address) {
-    try {
-      return InetAddress.getByAddress(address);
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException(e);
-    }
   }
 }

@@ -11,9 +11,11 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.testserver.ClickHouseServerException;
 import dev.handoff.clickhouse.type.ClickHouseType;
-import dev.handoff.encoders.clickhouse.ServerCanon.Cell;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
+import dev.handoff.encoders.testsupport.ServerCanon;
+import dev.handoff.encoders.testsupport.ServerCanon.Cell;
+import dev.handoff.encoders.testsupport.ServerSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,35 +66,7 @@ final class NativeRoundTrip {
     String db = server.uniqueDatabase("native_" + prefix);
     server.execute("CREATE TABLE " + db + ".t (id UInt32, " + columns + ") ENGINE = Memory");
     server.execute("CREATE TABLE " + db + ".t_rb AS " + db + ".t");
-    return new NativeRoundTrip(server, db, schemaOf(server, db, "t"));
-  }
-
-  /** The table's columns as {@code system.columns} lists them, read in RowBinary. */
-  static TableSchema schemaOf(ClickHouseServer server, String db, String table) {
-    byte[] out = server.queryBytes("SELECT name, type FROM system.columns WHERE database = '"
-        + db + "' AND table = '" + table + "' FORMAT RowBinary");
-    List<ColumnSpec> columns = new ArrayList<>();
-    int[] pos = {0};
-    while (pos[0] < out.length) {
-      columns.add(new ColumnSpec(readString(out, pos), readString(out, pos)));
-    }
-    return new TableSchema(columns);
-  }
-
-  private static String readString(byte[] b, int[] pos) {
-    long len = 0;
-    int shift = 0;
-    while (true) {
-      int c = b[pos[0]++] & 0xFF;
-      len |= (long) (c & 0x7F) << shift;
-      shift += 7;
-      if (c < 0x80) {
-        break;
-      }
-    }
-    String s = new String(b, pos[0], (int) len, UTF_8);
-    pos[0] += (int) len;
-    return s;
+    return new NativeRoundTrip(server, db, ServerSchema.of(server, db, "t"));
   }
 
   TableSchema schema() {

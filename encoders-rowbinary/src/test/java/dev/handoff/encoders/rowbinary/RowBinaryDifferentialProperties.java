@@ -1,7 +1,19 @@
 package dev.handoff.encoders.rowbinary;
 
-import static dev.handoff.encoders.rowbinary.RowBinaryDifferentialCases.*;
-import static dev.handoff.encoders.rowbinary.RowBinaryDifferentialShrink.SHRINK;
+import static dev.handoff.encoders.rowbinary.RowBinaryDifferentialCases.clientV2Limitation;
+import static dev.handoff.encoders.rowbinary.RowBinaryDifferentialCases.generate;
+import static dev.handoff.encoders.rowbinary.RowBinaryDifferentialCases.header;
+import static dev.handoff.encoders.testsupport.DiffCheck.compareRows;
+import static dev.handoff.encoders.testsupport.DiffCheck.causes;
+import static dev.handoff.encoders.testsupport.DiffCheck.flip;
+import static dev.handoff.encoders.testsupport.DiffCheck.readRow;
+import static dev.handoff.encoders.testsupport.DiffComposites.arrayV;
+import static dev.handoff.encoders.testsupport.DiffModel.JSON;
+import static dev.handoff.encoders.testsupport.DiffModel.LIST_ROWS;
+import static dev.handoff.encoders.testsupport.DiffShow.hex;
+import static dev.handoff.encoders.testsupport.DiffShrink.SHRINK;
+import static dev.handoff.encoders.testsupport.DiffValues.ip;
+import static dev.handoff.encoders.testsupport.DiffValues.mapped;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -14,8 +26,6 @@ import com.clickhouse.client.api.data_formats.internal.BinaryStreamReader;
 import com.clickhouse.client.api.data_formats.internal.StringValue;
 import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.data.ClickHouseColumn;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
@@ -26,26 +36,28 @@ import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
+import dev.handoff.encoders.rowbinary.RowBinaryDifferentialCases.Header;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
+import dev.handoff.encoders.testsupport.DiffCheck;
+import dev.handoff.encoders.testsupport.DiffCheck.ReaderValues;
+import dev.handoff.encoders.testsupport.DiffModel.Case;
+import dev.handoff.encoders.testsupport.DiffModel.Column;
+import dev.handoff.encoders.testsupport.DiffModel.V;
+import dev.handoff.encoders.testsupport.DiffValues.Bytes;
+import dev.handoff.encoders.testsupport.DiffValues.F32;
+import dev.handoff.encoders.testsupport.DiffValues.F64;
 import dev.handoff.testkit.SeedSweep;
 import dev.handoff.testkit.Shrinker;
 import java.io.ByteArrayInputStream;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.Inet4Address;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -90,10 +102,10 @@ import org.junit.jupiter.api.Test;
  *       binary_string_support}), which replaces invalid UTF-8. So arbitrary bytes are generated
  *       only for top-level (possibly Nullable or LowCardinality) columns, where the reader
  *       returns the raw bytes; nested strings are valid UTF-8 (any text, unpaired surrogates
- *       included, which the encoder writes as {@code '?'}). See {@link
- *       RowBinaryDifferentialCases#stringValue}.
- *   <li>An {@code Array(IPv6)} mixing IPv4-mapped and other addresses: see {@link
- *       RowBinaryDifferentialCases#clientV2Limitation(Case)} and the proof, {@link
+ *       included, which the encoder writes as {@code '?'}). See {@code
+ *       DiffScalars.stringValue} in encoders-testsupport.
+ *   <li>An {@code Array(IPv6)} mixing IPv4-mapped and other addresses: see {@code
+ *       DiffTypes.clientV2Limitation} in encoders-testsupport and the proof, {@link
  *       #clientV2CannotReadItsOwnArrayOfMixedIPv6}.
  * </ul>
  */
@@ -126,9 +138,9 @@ class RowBinaryDifferentialProperties {
     for (long seed = FIRST_SEED; seed < FIRST_SEED + 1000; seed++) {
       Case c = generate(seed);
       seen.add("shape " + c.shape());
-      seen.add("header " + c.header());
+      seen.add("header " + header(c));
       for (Column col : c.columns()) {
-        features(col.type(), seen);
+        DiffCheck.features(col.type(), seen);
       }
     }
     Set<String> expected = new HashSet<>(List.of("shape 0", "shape 1", "shape 2", "shape 3",
@@ -143,44 +155,6 @@ class RowBinaryDifferentialProperties {
     assertThat(seen).containsAll(expected);
   }
 
-  private static void features(ClickHouseType t, Set<String> seen) {
-    seen.add(t.kind().name());
-    switch (t.kind()) {
-      case TUPLE:
-        seen.add(t.names() == null ? "Tuple plain" : "Tuple named");
-        break;
-      case DATETIME:
-      case DATETIME64:
-        if (t.timeZone() != null) {
-          seen.add(t.kind() == TypeKind.DATETIME ? "DateTime tz" : "DateTime64 tz");
-        }
-        break;
-      case DECIMAL:
-        seen.add("Decimal " + t.decimalWidth());
-        break;
-      case LOW_CARDINALITY:
-        if (t.element().isNullable()) {
-          seen.add("LowCardinality(Nullable)");
-        }
-        break;
-      case ARRAY:
-        if (t.element().kind() == TypeKind.ARRAY) {
-          seen.add("Array(Array)");
-        }
-        break;
-      case MAP:
-        if (t.elements().get(0).kind() == TypeKind.LOW_CARDINALITY) {
-          seen.add("Map(LowCardinality key)");
-        }
-        break;
-      default:
-        break;
-    }
-    for (ClickHouseType e : t.elements()) {
-      features(e, seen);
-    }
-  }
-
   /* ================================================================== The checker can fail */
 
   /** A small case: Int32, String, Array(Nullable(Float64)); two equal rows. */
@@ -191,17 +165,7 @@ class RowBinaryDifferentialProperties {
     List<V> row = List.of(V.of(7, BigInteger.valueOf(7)),
         V.of("héllo", new Bytes("héllo".getBytes(StandardCharsets.UTF_8))),
         arrayV(List.of(V.of(-0.0, new F64(-0.0)), V.of(null, null)), 0));
-    return new Case(columns, List.of(row, row), LIST_ROWS, false);
-  }
-
-  static byte[] flip(byte[] b, int at) {
-    return flip(b, at, 1);
-  }
-
-  static byte[] flip(byte[] b, int at, int mask) {
-    byte[] c = b.clone();
-    c[at] ^= (byte) mask;
-    return c;
+    return new Case(columns, List.of(row, row), LIST_ROWS, Header.NONE);
   }
 
   @Test
@@ -350,70 +314,18 @@ class RowBinaryDifferentialProperties {
     } catch (HandoffException e) {
       return "our encoder rejected a valid value: " + e.getMessage();
     }
-    return compare(c.columns(), c.expectedRows(), tamper.apply(bytes), c.header());
+    return compare(c.columns(), c.expectedRows(), tamper.apply(bytes), header(c));
   }
 
-  /** Encodes the rows of {@code c} in the case's row shape. */
+  /** Encodes the rows of {@code c} in the case's row shape, with the header when it has one. */
   static byte[] encode(Case c) {
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (Column col : c.columns()) {
-      specs.add(new ColumnSpec(col.name(), col.type().toString()));
-    }
-    TableSchema schema = new TableSchema(specs);
-    switch (c.shape()) {
-      case LIST_ROWS: {
-        List<List<?>> rows = new ArrayList<>();
-        for (List<V> row : c.rows()) {
-          rows.add(Arrays.asList(inputs(row)));
-        }
-        return encodeAll(schema, RowAccessors.list(), rows, c.header());
+    boolean header = header(c);
+    return DiffCheck.encodeRows(c, new DiffCheck.RowsEncoder() {
+      @Override
+      public <T> byte[] encode(TableSchema schema, RowAccessor<T> accessor, List<T> rows) {
+        return encodeAll(schema, accessor, rows, header);
       }
-      case ARRAY_ROWS: {
-        List<Object[]> rows = new ArrayList<>();
-        for (List<V> row : c.rows()) {
-          rows.add(inputs(row));
-        }
-        return encodeAll(schema, RowAccessors.objectArray(), rows, c.header());
-      }
-      case JSON_ROWS: {
-        List<String> lines = jsonLines(c);
-        if (lines == null) {
-          return encode(new Case(c.columns(), c.rows(), LIST_ROWS, c.header())); // not all JSON
-        }
-        List<JsonNode> rows = new ArrayList<>();
-        for (String line : lines) {
-          try {
-            rows.add(JSON.readTree(line));
-          } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the test wrote bad JSON: " + line, e);
-          }
-        }
-        return encodeAll(schema, JsonRows.accessor(schema), rows, c.header());
-      }
-      default: {
-        List<Map<String, ?>> rows = new ArrayList<>();
-        for (int r = 0; r < c.rows().size(); r++) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          List<V> row = c.rows().get(r);
-          for (int i = 0; i < row.size(); i++) {
-            // A missing key reads as null: leave nulls out of every other row.
-            if (row.get(i).input() != null || r % 2 == 0) {
-              m.put(c.columns().get(i).name(), row.get(i).input());
-            }
-          }
-          rows.add(m);
-        }
-        return encodeAll(schema, RowAccessors.map(schema), rows, c.header());
-      }
-    }
-  }
-
-  private static Object[] inputs(List<V> row) {
-    Object[] a = new Object[row.size()];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = row.get(i).input();
-    }
-    return a;
+    });
   }
 
   private static <T> byte[] encodeAll(TableSchema schema, RowAccessor<T> accessor, List<T> rows) {
@@ -485,18 +397,10 @@ class RowBinaryDifferentialProperties {
       }
       while (reader.hasNext()) {
         reader.next();
-        List<Object> row = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-          Object v = reader.readValue(i + 1);
-          try {
-            row.add(canon(columns.get(i).type(), v, true));
-          } catch (RuntimeException e) {
-            return "row " + decoded.size() + " column " + columns.get(i) + ": client-v2 returned "
-                + describeDecoded(v) + ", which is not a value of the type: " + e
-                + "\n  bytes: " + hex(bytes, 512);
-          }
+        String m = readRow(columns, reader::readValue, CLIENT_V2, decoded, bytes);
+        if (m != null) {
+          return m;
         }
-        decoded.add(row);
       }
     } catch (RuntimeException e) {
       return "client-v2 could not decode our bytes (" + decoded.size() + " row(s) read before;"
@@ -505,154 +409,14 @@ class RowBinaryDifferentialProperties {
     if (in.available() != 0) {
       return "client-v2 left " + in.available() + " byte(s) unread\n  bytes: " + hex(bytes, 512);
     }
-    if (decoded.size() != expected.size()) {
-      return "client-v2 decoded " + decoded.size() + " row(s), expected " + expected.size()
-          + "\n  bytes: " + hex(bytes, 512);
-    }
-    for (int r = 0; r < expected.size(); r++) {
-      for (int i = 0; i < columns.size(); i++) {
-        String diff = diff(expected.get(r).get(i), decoded.get(r).get(i), "");
-        if (diff != null) {
-          return "row " + r + " column " + columns.get(i) + ": " + diff
-              + "\n  expected: " + expected.get(r).get(i)
-              + "\n  decoded:  " + decoded.get(r).get(i)
-              + "\n  bytes:    " + hex(bytes, 512);
-        }
-      }
-    }
-    return null;
+    return compareRows(columns, expected, decoded, bytes);
   }
 
-  /** Returns where {@code expected} and {@code actual} first differ, or {@code null}. */
-  private static String diff(Object expected, Object actual, String path) {
-    if (expected instanceof List<?> e && actual instanceof List<?> a) {
-      for (int i = 0; i < Math.min(e.size(), a.size()); i++) {
-        String d = diff(e.get(i), a.get(i), path + "[" + i + "]");
-        if (d != null) {
-          return d;
-        }
-      }
-      return e.size() == a.size() ? null
-          : "at " + (path.isEmpty() ? "the top" : path) + " " + e.size()
-              + " element(s) expected, " + a.size() + " decoded";
-    }
-    return Objects.equals(expected, actual) ? null
-        : (path.isEmpty() ? "" : "at " + path + " ") + "expected " + expected + " but client-v2"
-            + " decoded " + actual;
-  }
-
-  private static String causes(Throwable e) {
-    StringBuilder sb = new StringBuilder(String.valueOf(e));
-    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-      sb.append("\n    caused by ").append(t);
-    }
-    return sb.toString();
-  }
-
-  private static String describeDecoded(Object v) {
-    return v == null ? "null" : v.getClass().getName() + " " + v;
-  }
-
-  /** Brings a value client-v2 decoded for type {@code t} to the canonical form. */
-  static Object canon(ClickHouseType t, Object v, boolean top) {
-    switch (t.kind()) {
-      case NULLABLE:
-        return v == null ? null : canon(t.element(), v, top);
-      case LOW_CARDINALITY:
-        return canon(t.element(), v, top);
-      default:
-        break;
-    }
-    Objects.requireNonNull(v, "null for a non-Nullable type");
-    switch (t.kind()) {
-      case INT8: case INT16: case INT32: case INT64: case UINT8: case UINT16: case UINT32:
-        if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) {
-          return BigInteger.valueOf(((Number) v).longValue());
-        }
-        throw new ClassCastException(v.getClass() + " for " + t);
-      case UINT64: case INT128: case UINT128: case INT256: case UINT256:
-        return (BigInteger) v;
-      case FLOAT32:
-        return new F32((Float) v);
-      case FLOAT64:
-        return new F64((Double) v);
-      case BOOL:
-        return (Boolean) v;
-      case DECIMAL:
-        return (BigDecimal) v;
-      case STRING:
-      case FIXED_STRING:
-        return new Bytes(top ? ((StringValue) v).toByteArray()
-            : ((String) v).getBytes(StandardCharsets.UTF_8));
-      case DATE:
-      case DATE32:
-        return (LocalDate) v;
-      case DATETIME:
-      case DATETIME64:
-        return ((ZonedDateTime) v).toInstant();
-      case UUID:
-        return (UUID) v;
-      case IPV4:
-        return ip((Inet4Address) v);
-      case IPV6: {
-        byte[] a = ((InetAddress) v).getAddress();
-        return ip(a.length == 4 ? mapped(a) : a);
-      }
-      case ENUM8:
-      case ENUM16:
-        return ((BinaryStreamReader.EnumValue) v).value;
-      case ARRAY: {
-        List<Object> out = new ArrayList<>();
-        for (Object e : elements(v)) {
-          out.add(canon(t.element(), e, false));
-        }
-        return out;
-      }
-      case TUPLE:
-        return canonTuple(t.elements(), (Object[]) v);
-      case NESTED: {
-        List<Object> out = new ArrayList<>();
-        for (Object e : elements(v)) {
-          out.add(canonTuple(t.elements(), (Object[]) e));
-        }
-        return out;
-      }
-      case MAP: {
-        List<Object> out = new ArrayList<>();
-        for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-          out.add(Arrays.asList(canon(t.elements().get(0), e.getKey(), false),
-              canon(t.elements().get(1), e.getValue(), false)));
-        }
-        return out;
-      }
-      default:
-        throw new IllegalArgumentException("no canonical form for " + t);
-    }
-  }
-
-  private static List<Object> canonTuple(List<ClickHouseType> types, Object[] values) {
-    if (values.length != types.size()) {
-      throw new IllegalStateException(values.length + " tuple elements for " + types);
-    }
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < values.length; i++) {
-      out.add(canon(types.get(i), values[i], false));
-    }
-    return out;
-  }
-
-  /** The elements of a client-v2 array value (an ArrayValue, or a List with a type hint). */
-  private static List<Object> elements(Object v) {
-    if (v instanceof List<?> l) {
-      return new ArrayList<>(l);
-    }
-    BinaryStreamReader.ArrayValue a = (BinaryStreamReader.ArrayValue) v;
-    List<Object> out = new ArrayList<>();
-    for (int i = 0; i < a.length(); i++) {
-      out.add(a.get(i));
-    }
-    return out;
-  }
+  /** How client-v2's own value classes are read (see {@link ReaderValues}). */
+  static final ReaderValues CLIENT_V2 = new ReaderValues(v -> ((StringValue) v).toByteArray(),
+      v -> ((BinaryStreamReader.EnumValue) v).value,
+      v -> ((BinaryStreamReader.ArrayValue) v).length(),
+      (v, i) -> ((BinaryStreamReader.ArrayValue) v).get(i));
 
   /**
    * client-v2 0.10.0 cannot read back an {@code Array(IPv6)} holding {@code ::} and {@code

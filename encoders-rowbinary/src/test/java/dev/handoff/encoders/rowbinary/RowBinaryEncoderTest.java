@@ -25,6 +25,7 @@ import dev.handoff.core.Routers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.SinkHandoff;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
+import dev.handoff.encoders.testsupport.Golden;
 import dev.handoff.testkit.Gen;
 import dev.handoff.testkit.RecordingAck;
 import dev.handoff.testkit.SeedSweep;

@@ -1,6 +1,6 @@
 package dev.handoff.encoders.rowbinary;
 
-import static dev.handoff.encoders.rowbinary.Golden.assertSameBytes;
+import static dev.handoff.encoders.testsupport.Golden.assertSameBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,12 +16,9 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.time.Instant;
-import java.time.LocalDate;
+import dev.handoff.encoders.testsupport.ChGoSnapshots;
+import dev.handoff.encoders.testsupport.Golden;
+import dev.handoff.encoders.testsupport.GoldenFiles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,8 +47,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class RowBinaryGoldenTest {
 
   private static final RowBinaryEncoderProvider PROVIDER = new RowBinaryEncoderProvider();
-  private static final JsonNode CASES = Golden.json("clickhouse-18.16/cases.json");
-  private static final JsonNode MODERN = Golden.json("derived/modern-types.json");
+  private static final GoldenFiles FILES = GoldenFiles.of(
+      path -> RowBinaryGoldenTest.class.getResourceAsStream(path));
+  private static final JsonNode CASES = FILES.json("clickhouse-18.16/cases.json");
+  private static final JsonNode MODERN = FILES.json("derived/modern-types.json");
 
   /** Cases whose type cannot be a table column, so no encoder is ever created for them. */
   private static final Set<String> NOT_A_COLUMN = Set.of("nullable_nothing");
@@ -81,7 +80,7 @@ final class RowBinaryGoldenTest {
     assertThat(cases().count()).isEqualTo(58);
     assertThat(encodableCases().count()).isEqualTo(57);
     assertThat(cases().map(c -> c.path("files").path("rowbinary").asText()))
-        .allSatisfy(f -> assertThat(Golden.bytes("clickhouse-18.16/" + f)).isNotNull());
+        .allSatisfy(f -> assertThat(FILES.bytes("clickhouse-18.16/" + f)).isNotNull());
     assertThat(NOT_JSON_INPUT.keySet()).isSubsetOf(cases().map(RowBinaryGoldenTest::name)
         .collect(Collectors.toSet()));
   }
@@ -100,7 +99,7 @@ final class RowBinaryGoldenTest {
       }
       rows.add(values);
     }
-    byte[] expected = Golden.bytes("clickhouse-18.16/" + c.path("files").path("rowbinary")
+    byte[] expected = FILES.bytes("clickhouse-18.16/" + c.path("files").path("rowbinary")
         .asText());
 
     assertSameBytes(name + " (Object[] rows)", expected,
@@ -116,7 +115,7 @@ final class RowBinaryGoldenTest {
     // Each expected row is a JSON array, which the adapter reads by position.
     List<JsonNode> rows = StreamSupport.stream(c.get("expected_rows").spliterator(), false)
         .toList();
-    byte[] expected = Golden.bytes("clickhouse-18.16/" + c.path("files").path("rowbinary")
+    byte[] expected = FILES.bytes("clickhouse-18.16/" + c.path("files").path("rowbinary")
         .asText());
 
     assertSameBytes(name + " (JsonNode rows)", expected,
@@ -145,34 +144,8 @@ final class RowBinaryGoldenTest {
   /* ------------------------------------------------------------------ ch-go snapshots */
 
   static Stream<Arguments> chGoSnapshots() {
-    return Stream.of(
-        snapshot("col_int128", "Int128", 50, i -> (long) i),
-        snapshot("col_uint128", "UInt128", 50, i -> (long) i),
-        snapshot("col_int256", "Int256", 50, i -> BigInteger.valueOf(i)),
-        snapshot("col_uint256", "UInt256", 50, i -> BigInteger.valueOf(i)),
-        snapshot("uint256_100", "UInt256", 1, i -> BigInteger.valueOf(100)),
-        // The scale is not in the body: raw Int256 i is i * 10^-S for any S.
-        snapshot("col_decimal256", "Decimal(76, 4)", 50, i -> BigDecimal.valueOf(i, 4)),
-        snapshot("col_date32", "Date32", 50, i -> LocalDate.ofEpochDay(i)),
-        // The precision is not in the body either: i ticks, here milliseconds.
-        snapshot("col_datetime64", "DateTime64(3)", 50, i -> Instant.ofEpochMilli(i)),
-        snapshot("col_bool", "Bool", 50, i -> i % 3 == 0),
-        snapshot("col_ipv4", "IPv4", 50, i -> "0.0.0." + i),
-        snapshot("col_ipv4_netaddr", "IPv4", 3,
-            i -> inet(new byte[] {127, 0, 0, (byte) (i + 1)})),
-        snapshot("col_ipv6", "IPv6", 50, i -> {
-          byte[] b = new byte[16];
-          b[7] = (byte) i; // first 8 bytes = i big-endian
-          return inet(b);
-        }),
-        snapshot("col_ipv6_netaddr", "IPv6", 3,
-            i -> "2001:db8:ac10:fe01:feed:babe:cafe:" + i),
-        snapshot("col_uuid", "UUID", 50, i -> new UUID((long) i << 56, 0)));
-  }
-
-  private static Arguments snapshot(String file, String type, int rows,
-      IntFunction<Object> value) {
-    return Arguments.of(file, type, rows, value);
+    return ChGoSnapshots.all().stream()
+        .map(s -> Arguments.of(s.file(), s.type(), s.rows(), s.value()));
   }
 
   @ParameterizedTest(name = "{0} as {1}")
@@ -184,7 +157,7 @@ final class RowBinaryGoldenTest {
     for (int i = 0; i < rowCount; i++) {
       rows.add(new Object[] {value.apply(i)});
     }
-    byte[] expected = Golden.bytes("ch-go/" + file + ".raw");
+    byte[] expected = FILES.bytes("ch-go/" + file + ".raw");
     assertThat(expected).hasSize(rowCount * ClickHouseType.parse(type).fixedWidth());
 
     assertSameBytes(file, expected, encode(schema, RowAccessors.objectArray(), rows));
@@ -328,13 +301,5 @@ final class RowBinaryGoldenTest {
   private static byte[] encodeOne(String type, Object value) {
     return encode(TableSchema.of(new ColumnSpec("v", type)), RowAccessors.objectArray(),
         List.<Object[]>of(new Object[] {value}));
-  }
-
-  private static InetAddress inet(byte[] address) {
-    try {
-      return InetAddress.getByAddress(address);
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException(e);
-    }
   }
 }

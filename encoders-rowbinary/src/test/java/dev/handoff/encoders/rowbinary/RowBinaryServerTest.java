@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.type.ClickHouseType;
-import dev.handoff.encoders.rowbinary.ServerCanon.Bytes;
-import dev.handoff.encoders.rowbinary.ServerCanon.Cell;
+import dev.handoff.encoders.testsupport.ServerCanon.Bytes;
+import dev.handoff.encoders.testsupport.ServerCanon.Cell;
+import dev.handoff.encoders.testsupport.ServerValueGen;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -18,10 +19,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -719,21 +718,7 @@ final class RowBinaryServerTest {
   }
 
   private static Object[] randomRow(ServerRoundTrip rt, ServerValueGen gen) {
-    List<String> names = rt.serverNames();
-    List<ClickHouseType> types = rt.types();
-    Object[] row = new Object[names.size()];
-    Map<String, Integer> sizes = new LinkedHashMap<>();
-    for (int c = 0; c < row.length; c++) {
-      String name = names.get(c);
-      int dot = name.indexOf('.');
-      if (dot > 0) {
-        int size = sizes.computeIfAbsent(name.substring(0, dot), k -> gen.arraySize());
-        row[c] = gen.array(types.get(c), size);
-      } else {
-        row[c] = gen.cell(types.get(c));
-      }
-    }
-    return row;
+    return gen.row(rt.serverNames(), rt.types());
   }
 
   /* ------------------------------------------------------------------ sanity of the helpers */

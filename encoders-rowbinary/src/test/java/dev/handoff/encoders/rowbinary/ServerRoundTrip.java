@@ -14,8 +14,10 @@ import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.testserver.ClickHouseServerException;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
-import dev.handoff.encoders.rowbinary.ServerCanon.Cell;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
+import dev.handoff.encoders.testsupport.ServerCanon;
+import dev.handoff.encoders.testsupport.ServerCanon.Cell;
+import dev.handoff.encoders.testsupport.ServerSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,42 +100,11 @@ final class ServerRoundTrip {
     String db = server.uniqueDatabase("rowbinary_" + prefix);
     String table = db + ".t";
     server.execute("CREATE TABLE " + table + " (id UInt32, " + columns + ") ENGINE = " + engine);
-    return new ServerRoundTrip(server, db, schemaOf(server, db, "t"));
+    return new ServerRoundTrip(server, db, ServerSchema.of(server, db, "t"));
   }
 
   static ServerRoundTrip create(ClickHouseServer server, String prefix, String columns) {
     return create(server, prefix, columns, "Memory");
-  }
-
-  /**
-   * The table's columns as the server reports them: {@code name} and {@code type} from {@code
-   * system.columns}, read in RowBinary so no text escaping is involved.
-   */
-  static TableSchema schemaOf(ClickHouseServer server, String db, String table) {
-    byte[] out = server.queryBytes("SELECT name, type FROM system.columns WHERE database = '"
-        + db + "' AND table = '" + table + "' FORMAT RowBinary");
-    List<ColumnSpec> columns = new ArrayList<>();
-    int[] pos = {0};
-    while (pos[0] < out.length) {
-      columns.add(new ColumnSpec(readString(out, pos), readString(out, pos)));
-    }
-    return new TableSchema(columns);
-  }
-
-  private static String readString(byte[] b, int[] pos) {
-    long len = 0;
-    int shift = 0;
-    while (true) {
-      int c = b[pos[0]++] & 0xFF;
-      len |= (long) (c & 0x7F) << shift;
-      shift += 7;
-      if (c < 0x80) {
-        break;
-      }
-    }
-    String s = new String(b, pos[0], (int) len, UTF_8);
-    pos[0] += (int) len;
-    return s;
   }
 
   /** The schema the encoder writes, {@code id} first. */

@@ -5,7 +5,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
-import dev.handoff.encoders.rowbinary.ServerCanon.Bytes;
+import dev.handoff.encoders.testsupport.ServerCanon;
+import dev.handoff.encoders.testsupport.ServerCanon.Bytes;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;

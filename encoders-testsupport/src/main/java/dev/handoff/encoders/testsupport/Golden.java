@@ -1,13 +1,10 @@
-package dev.handoff.encoders.rowbinary;
+package dev.handoff.encoders.testsupport;
 
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.handoff.clickhouse.type.ClickHouseType;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -24,37 +21,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Reads the golden files under {@code src/test/resources/golden} and turns their expected values
- * into the Java values a user would hand the encoder, following the {@code conventions} of the
- * 18.16 {@code cases.json}.
+ * Turns the expected values of the golden files into the Java values a user would hand the
+ * encoder, following the {@code conventions} of the 18.16 {@code cases.json}, and compares bytes
+ * with a readable report. The files themselves stay in each encoder module's test resources,
+ * under {@code golden/}, and are read through {@link GoldenFiles}.
  */
-final class Golden {
+public final class Golden {
   private Golden() {}
 
-  static final ObjectMapper JSON = new ObjectMapper();
+  /** The JSON mapper of the golden files. */
+  public static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Returns the bytes of a resource under {@code /golden/}. */
-  static byte[] bytes(String path) {
-    try (InputStream in = Golden.class.getResourceAsStream("/golden/" + path)) {
-      if (in == null) {
-        throw new IllegalStateException("missing test resource /golden/" + path);
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Returns a JSON resource under {@code /golden/} as a tree. */
-  static JsonNode json(String path) {
-    try {
-      return JSON.readTree(bytes(path));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  static byte[] hex(String hex) {
+  /** Returns the bytes written as hex digits in {@code hex}. */
+  public static byte[] hex(String hex) {
     return HexFormat.of().parseHex(hex);
   }
 
@@ -66,7 +45,7 @@ final class Golden {
    * zone) and DateTime64 (UTC text, with or without a trailing {@code UTC}), UUID, InetAddress
    * for IPs, the enum name, List for Array, Object[] for Tuple, Map for Map, and null.
    */
-  static Object javaValue(JsonNode v, ClickHouseType type) {
+  public static Object javaValue(JsonNode v, ClickHouseType type) {
     if (v == null || v.isNull()) {
       return null;
     }
@@ -155,8 +134,8 @@ final class Golden {
     }
   }
 
-  /** Reads {@code YYYY-MM-DD hh:mm:ss[.fff]} (optionally followed by {@code UTC}) as UTC. */
-  static Instant utcInstant(String text) {
+  /** Returns {@code YYYY-MM-DD hh:mm:ss[.fff]} (optionally followed by {@code UTC}) read as UTC. */
+  public static Instant utcInstant(String text) {
     String s = text.endsWith(" UTC") ? text.substring(0, text.length() - 4) : text;
     return LocalDateTime.parse(s.replace(' ', 'T')).toInstant(ZoneOffset.UTC);
   }
@@ -165,7 +144,7 @@ final class Golden {
    * Fails unless {@code actual} equals {@code expected} byte for byte, naming the first differing
    * offset and showing both sides around it.
    */
-  static void assertSameBytes(String what, byte[] expected, byte[] actual) {
+  public static void assertSameBytes(String what, byte[] expected, byte[] actual) {
     int n = Math.min(expected.length, actual.length);
     int at = -1;
     for (int i = 0; i < n; i++) {

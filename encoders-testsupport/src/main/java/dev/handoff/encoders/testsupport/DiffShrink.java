@@ -1,9 +1,18 @@
-package dev.handoff.encoders.clickhouse;
+package dev.handoff.encoders.testsupport;
 
-import static dev.handoff.encoders.clickhouse.NativeDifferentialCases.*;
+import static dev.handoff.encoders.testsupport.DiffComposites.arrayV;
+import static dev.handoff.encoders.testsupport.DiffComposites.mapV;
+import static dev.handoff.encoders.testsupport.DiffComposites.tupleV;
+import static dev.handoff.encoders.testsupport.DiffValues.ip;
 
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
+import dev.handoff.encoders.testsupport.DiffModel.Case;
+import dev.handoff.encoders.testsupport.DiffModel.V;
+import dev.handoff.encoders.testsupport.DiffValues.Bytes;
+import dev.handoff.encoders.testsupport.DiffValues.F32;
+import dev.handoff.encoders.testsupport.DiffValues.F64;
+import dev.handoff.encoders.testsupport.DiffValues.Ip;
 import dev.handoff.testkit.Shrink;
 import dev.handoff.testkit.Shrinker;
 import java.math.BigDecimal;
@@ -18,16 +27,16 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
- * Shrinking for {@link NativeDifferentialProperties}: drops columns and rows, simplifies
- * types and values of a failing case while it keeps failing.
+ * Shrinking for the differential properties: drops columns and rows, simplifies types and values
+ * of a failing case while it keeps failing. A case keeps its shape and framing.
  */
-final class NativeDifferentialShrink {
-  private NativeDifferentialShrink() {}
+public final class DiffShrink {
+  private DiffShrink() {}
 
   /* ================================================================== Shrinking */
 
-  /** The simplest value of a type: null, zero, empty, the epoch, the first enum element. */
-  static V simplest(ClickHouseType t) {
+  /** Returns the simplest value of a type: null, zero, empty, the epoch, the first enum element. */
+  public static V simplest(ClickHouseType t) {
     switch (t.kind()) {
       case NULLABLE:
         return V.of(null, null);
@@ -80,11 +89,16 @@ final class NativeDifferentialShrink {
     }
   }
 
-  /** A simpler type for a column and how its values follow. */
-  record Simplification(ClickHouseType type, UnaryOperator<V> map) {}
+  /**
+   * A simpler type for a column and how its values follow.
+   *
+   * @param type the simpler type
+   * @param map how a value of the old type becomes one of the simpler type
+   */
+  public record Simplification(ClickHouseType type, UnaryOperator<V> map) {}
 
-  /** The simpler types of {@code t}, each with the value mapping; all may be invalid types. */
-  static List<Simplification> simplifications(ClickHouseType t) {
+  /** Returns the simpler types of {@code t}, each with the value mapping; some may be invalid. */
+  public static List<Simplification> simplifications(ClickHouseType t) {
     List<Simplification> out = new ArrayList<>();
     switch (t.kind()) {
       case NULLABLE: {
@@ -162,13 +176,13 @@ final class NativeDifferentialShrink {
       case DATETIME:
         if (t.timeZone() != null) {
           out.add(new Simplification(ClickHouseType.dateTime(null),
-              NativeDifferentialShrink::plain));
+              DiffShrink::plain));
         }
         break;
       case DATETIME64:
         if (t.timeZone() != null) {
           out.add(new Simplification(ClickHouseType.dateTime64(t.precision(), null),
-              NativeDifferentialShrink::plain));
+              DiffShrink::plain));
         }
         break;
       default:
@@ -234,8 +248,8 @@ final class NativeDifferentialShrink {
     return out;
   }
 
-  /** Simpler values of type {@code t} than {@code v}. */
-  static List<V> simplerValues(ClickHouseType t, V v) {
+  /** Returns simpler values of type {@code t} than {@code v}. */
+  public static List<V> simplerValues(ClickHouseType t, V v) {
     List<V> out = new ArrayList<>();
     V simplest = simplest(t);
     if (!simplest.toString().equals(v.toString())) {
@@ -322,8 +336,8 @@ final class NativeDifferentialShrink {
     return out;
   }
 
-  /** Whether the server (through our parser, which follows it) accepts {@code t}. */
-  static boolean valid(ClickHouseType t) {
+  /** Returns whether the server (through our parser, which follows it) accepts {@code t}. */
+  public static boolean valid(ClickHouseType t) {
     try {
       ClickHouseType.parse(t.toString());
       return true;
@@ -332,15 +346,15 @@ final class NativeDifferentialShrink {
     }
   }
 
-  /** Most predicate calls one shrink may make; a failing check costs about a millisecond. */
-  static final int SHRINK_BUDGET = 20_000;
+  /** The most predicate calls one shrink may make; a failing check costs about a millisecond. */
+  public static final int SHRINK_BUDGET = 20_000;
 
   /**
    * Shrinks a failing case: drops columns and rows (testkit {@link Shrinker}), replaces
    * composite types by their elements (and drops tuple elements and time zones), and replaces
    * values by simpler ones (fewer elements, zero, empty, null), until nothing changes.
    */
-  static final Shrink<Case> SHRINK = (failing, stillFails) -> {
+  public static final Shrink<Case> SHRINK = (failing, stillFails) -> {
     int[] budget = {SHRINK_BUDGET};
     Predicate<Case> fails = c -> budget[0]-- > 0 && stillFails.test(c);
     Case c = failing;
@@ -405,5 +419,4 @@ final class NativeDifferentialShrink {
     }
     return c;
   }
-
 }

@@ -1,4 +1,4 @@
-package dev.handoff.encoders.rowbinary;
+package dev.handoff.encoders.testsupport;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Canonical values for comparing what a test sent with what the server shows, for
- * RowBinaryServerTest.
+ * Canonical values for comparing what a test sent with what the server shows, for the real-server
+ * round trips of both encoders.
  *
  * <p>Both sides of a comparison are brought to one Java form per ClickHouse type: integers as
  * {@link BigInteger}; Float32 as {@link Float} and Float64 as {@link Double} (compared by bits,
@@ -29,39 +29,52 @@ import java.util.UUID;
  * as {@link List}; NULL as {@code null}. Then {@link java.util.Objects#equals} decides.
  *
  * <p>The expected side is what the test author wrote ({@link #expected}); the actual side is what
- * {@link ServerTsv} parsed from the server's text. Nothing here converts the way the encoder does:
+ * the test parsed from the server's output (the rowbinary module's {@code ServerTsv}). Nothing here converts the way the encoder does:
  * a test gives the expected canonical value itself whenever the input is not already one.
  */
-final class ServerCanon {
+public final class ServerCanon {
   private ServerCanon() {}
 
-  /** Bytes with value equality and a readable, bounded {@code toString}. */
-  record Bytes(byte[] bytes) {
-    static Bytes utf8(String s) {
+  /**
+   * Bytes with value equality and a readable, bounded {@code toString}.
+   *
+   * @param bytes the bytes (not copied)
+   */
+  public record Bytes(byte[] bytes) {
+    /** Returns the UTF-8 bytes of {@code s}. */
+    public static Bytes utf8(String s) {
       return new Bytes(s.getBytes(UTF_8));
     }
 
+    /** Returns whether {@code o} holds the same bytes. */
     @Override
     public boolean equals(Object o) {
       return o instanceof Bytes b && Arrays.equals(bytes, b.bytes);
     }
 
+    /** Returns a hash of the bytes. */
     @Override
     public int hashCode() {
       return Arrays.hashCode(bytes);
     }
 
+    /** Returns the bytes quoted (see {@link ServerCanon#quote}). */
     @Override
     public String toString() {
       return quote(bytes);
     }
   }
 
-  /** A cell whose input differs from its canonical expected value. */
-  record Cell(Object input, Object expected) {}
+  /**
+   * A cell whose input differs from its canonical expected value.
+   *
+   * @param input the value handed to the encoder
+   * @param expected its canonical value
+   */
+  public record Cell(Object input, Object expected) {}
 
   /** Returns the canonical form of the expected value {@code v} of a column of type {@code t}. */
-  static Object expected(ClickHouseType t, Object v) {
+  public static Object expected(ClickHouseType t, Object v) {
     if (v == null) {
       return null;
     }
@@ -181,8 +194,8 @@ final class ServerCanon {
     throw new IllegalArgumentException("test bug: no bytes for " + describe(v));
   }
 
-  /** The elements of a List, Collection, Object[] or primitive array. */
-  static List<?> elementsOf(Object v) {
+  /** Returns the elements of a List, Collection, Object[] or primitive array. */
+  public static List<?> elementsOf(Object v) {
     if (v instanceof List<?> l) {
       return l;
     }
@@ -200,8 +213,8 @@ final class ServerCanon {
     throw new IllegalArgumentException("test bug: not a container: " + describe(v));
   }
 
-  /** Shows an input value with its Java class, bounded in length. */
-  static String describe(Object v) {
+  /** Returns an input value with its Java class, bounded in length. */
+  public static String describe(Object v) {
     if (v == null) {
       return "null";
     }
@@ -227,8 +240,8 @@ final class ServerCanon {
     return text + " (" + v.getClass().getSimpleName() + ")";
   }
 
-  /** Quotes bytes: printable ASCII as it is, other bytes as \xNN, long runs cut. */
-  static String quote(byte[] b) {
+  /** Returns bytes quoted: printable ASCII as it is, other bytes as \xNN, long runs cut. */
+  public static String quote(byte[] b) {
     StringBuilder sb = new StringBuilder("'");
     int shown = Math.min(b.length, 120);
     for (int i = 0; i < shown; i++) {
