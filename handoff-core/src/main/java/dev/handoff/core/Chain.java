@@ -146,7 +146,16 @@ public final class Chain<T> {
     }
     nextBackoffNanos = minBackoffNanos;
     long start = clock.nanoTime();
-    if (!source.pushNext(stage)) {
+    boolean pulled;
+    try {
+      pulled = source.pushNext(stage);
+    } catch (RuntimeException e) {
+      // The records pushed before the source broke were counted (seen, out, skipped, errors);
+      // hand those counters to the listener before step() closes the stage and rethrows.
+      stage.onBatchEnd(Duration.ofNanos(clock.nanoTime() - start));
+      throw e;
+    }
+    if (!pulled) {
       // Exhausted: no payload was pulled, so there is no batch end to report; drain now.
       startDrain();
       return stepDraining();
