@@ -63,6 +63,7 @@ final class Engine {
   final double transientRate;
   final double permanentRate;
   final double restartRate;
+  final double sourceErrorRate;
   final int stallTicks;
   final int writeTicks;
   final int faultEpochs;
@@ -104,6 +105,7 @@ final class Engine {
     this.transientRate = options.rate(KnobSpec.SINK_TRANSIENT_RATE);
     this.permanentRate = options.rate(KnobSpec.SINK_PERMANENT_RATE);
     this.restartRate = options.rate(KnobSpec.RESTART_RATE);
+    this.sourceErrorRate = options.rate(KnobSpec.SOURCE_ERROR_RATE);
     this.stallTicks = options.intValue(KnobSpec.STALL_TICKS);
     this.writeTicks = options.intValue(KnobSpec.WRITE_TICKS);
     this.faultEpochs = options.intValue(KnobSpec.FAULT_EPOCHS);
@@ -300,7 +302,18 @@ final class Engine {
       fault(Faults.TEARDOWN, "at event " + book.event);
       log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
     }
-    Chain.Step step = l.chain.step();
+    Chain.Step step;
+    try {
+      step = l.chain.step();
+    } catch (SourceFailure e) {
+      // The chain closed the stage before rethrowing; the process ends this lifetime once the
+      // workers have written what reached the queues, then restarts from the checkpoints.
+      l.chainDone = true;
+      stageClosed(l);
+      log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 1, 0);
+      wakeWorkers(l);
+      return;
+    }
     switch (step) {
       case PULLED:
         log.add(clock.tick, l.epoch, EventLog.PULLED, -1, lastSource, lastBatch);
@@ -333,6 +346,10 @@ final class Engine {
       fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
     }
     l.lastParked = parked;
+    wakeWorkers(l);
+  }
+
+  private void wakeWorkers(Life l) {
     for (int s = 0; s < shards; s++) {
       if (l.idle[s] && l.queues.size(s) > 0) {
         l.idle[s] = false;
@@ -385,9 +402,32 @@ final class Engine {
       throw new IllegalStateException("source " + s + " opened batch " + batch.batchId()
           + " but replays batch " + b);
     }
-    int base = w.base[s];
     long now = clock.tick;
-    for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {
+    int first = w.batchStart[s][b];
+    int end = w.batchStart[s][b + 1];
+    if (l.faulty && rng.chance(sourceErrorRate)) {
+      // The source fails part-way: a well-behaved source fails and completes its batch (so it
+      // replays) before the exception leaves pushNext.
+      end = first + rng.nextInt(end - first);
+      lastSource = s;
+      lastBatch = b;
+      pushRecords(l, s, first, end, batch, out, now);
+      fault(Faults.SOURCE_ERROR, "source " + s + " batch " + b + " after " + (end - first)
+          + " record(s)");
+      batch.fail(new SourceFailure());
+      batch.complete();
+      throw new SourceFailure();
+    }
+    pushRecords(l, s, first, end, batch, out, now);
+    batch.complete();
+    lastSource = s;
+    lastBatch = b;
+  }
+
+  private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,
+      Collector<SimRow> out, long now) {
+    int base = w.base[s];
+    for (int n = first; n < end; n++) {
       int id = base + n;
       ledger.pushed(id);
       int k = w.key[id];
@@ -395,9 +435,15 @@ final class Engine {
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
       workers.afterRecord(l);
     }
-    batch.complete();
-    lastSource = s;
-    lastBatch = b;
+  }
+
+  /** What a simulated source throws when the {@code source-error} fault hits it. */
+  static final class SourceFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SourceFailure() {
+      super("injected: the source failed part-way through a batch", null, false, false);
+    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */

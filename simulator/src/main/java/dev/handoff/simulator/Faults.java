@@ -16,10 +16,11 @@ final class Faults {
   static final String TEARDOWN = "teardown";
   static final String DRAIN_DEADLINE = "drain-deadline";
   static final String RESTART = "restart";
+  static final String SOURCE_ERROR = "source-error";
 
   static final List<String> NAMES = List.of(QUEUE_STALL, QUEUE_PRESSURE, RECORD_ERROR_SKIP,
       RECORD_ERROR_FAIL, FATAL_ENCODE, FATAL_FINISH, SINK_TRANSIENT, SINK_PERMANENT, BUDGET_LIMIT,
-      TEARDOWN, DRAIN_DEADLINE, RESTART);
+      TEARDOWN, DRAIN_DEADLINE, RESTART, SOURCE_ERROR);
 
   private Faults() {}
 }

@@ -3,6 +3,7 @@ package dev.handoff.simulator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -38,7 +39,8 @@ final class KnobSpec {
   static final int RESTART_RATE = 20;
   static final int FAULT_EPOCHS = 21;
   static final int ROUTER = 22;
-  static final int MUTATION = 23;
+  static final int SOURCE_ERROR_RATE = 23;
+  static final int MUTATION = 24;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -115,6 +117,8 @@ final class KnobSpec {
     k.add(new KnobSpec(ROUTER, "router", "key-hash",
         "ShardRouterProvider name found through ServiceLoader (key-hash, round-robin,"
             + " single-shard)", Kind.TEXT, 0, 0, null));
+    k.add(rate(SOURCE_ERROR_RATE, "source-error-rate", "probability, per batch, that the source"
+        + " throws part-way through pushing it (the driver closes the stage and rethrows)"));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));
@@ -184,7 +188,8 @@ final class KnobSpec {
         if (!(d >= 0 && d <= 1)) {
           throw bad(v, "expected a probability from 0 to 1");
         }
-        return d == 0 ? "0" : d == 1 ? "1" : Double.toString(d).toLowerCase(Locale.ROOT);
+        // Plain decimal (0.0005, not 5.0E-4), exact for every double, so it round-trips.
+        return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
       }
       case CHOICE: {
         String lower = v.toLowerCase(Locale.ROOT);

@@ -12,6 +12,10 @@ import java.util.Objects;
  */
 public final class Shrinker {
 
+  private static final int[] FAULT_RATES = {KnobSpec.RESTART_RATE, KnobSpec.SOURCE_ERROR_RATE,
+      KnobSpec.SINK_PERMANENT_RATE, KnobSpec.SINK_TRANSIENT_RATE, KnobSpec.STALL_RATE,
+      KnobSpec.FATAL_FINISH_RATE, KnobSpec.FATAL_ENCODE_RATE, KnobSpec.RECORD_ERROR_RATE};
+
   /** The most candidate runs one shrink tries. */
   static final int MAX_ATTEMPTS = 300;
 
@@ -53,9 +57,7 @@ public final class Shrinker {
   static List<SimulationOptions> candidates(SimulationOptions o) {
     List<SimulationOptions> c = new ArrayList<>();
     // Drop whole faults first.
-    for (int k : new int[] {KnobSpec.RESTART_RATE, KnobSpec.SINK_PERMANENT_RATE,
-        KnobSpec.SINK_TRANSIENT_RATE, KnobSpec.STALL_RATE, KnobSpec.FATAL_FINISH_RATE,
-        KnobSpec.FATAL_ENCODE_RATE, KnobSpec.RECORD_ERROR_RATE}) {
+    for (int k : FAULT_RATES) {
       if (o.rate(k) > 0) {
         c.add(set(o, k, "0"));
       }
@@ -83,9 +85,7 @@ public final class Shrinker {
     halve(c, o, KnobSpec.KEYS, 1);
     halve(c, o, KnobSpec.WRITE_TICKS, 1);
     // Then lower the remaining rates.
-    for (int k : new int[] {KnobSpec.RESTART_RATE, KnobSpec.SINK_PERMANENT_RATE,
-        KnobSpec.SINK_TRANSIENT_RATE, KnobSpec.STALL_RATE, KnobSpec.FATAL_FINISH_RATE,
-        KnobSpec.FATAL_ENCODE_RATE, KnobSpec.RECORD_ERROR_RATE}) {
+    for (int k : FAULT_RATES) {
       double r = o.rate(k);
       if (r > 0.0001) {
         c.add(set(o, k, Double.toString(r / 2)));

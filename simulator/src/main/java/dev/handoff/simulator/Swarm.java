@@ -36,8 +36,12 @@ final class Swarm {
         : "none";
     v[KnobSpec.RESTART_RATE] = r.nextInt(3) == 0 ? rate(r, 4) : "0";
     v[KnobSpec.FAULT_EPOCHS] = Long.toString(r.between(1, 4));
+    v[KnobSpec.SOURCE_ERROR_RATE] = r.nextInt(4) == 0 ? rate(r, 4) : "0";
     int router = r.nextInt(8);
     v[KnobSpec.ROUTER] = router == 0 ? "round-robin" : router == 1 ? "single-shard" : "key-hash";
+    for (KnobSpec s : KnobSpec.ALL) {
+      v[s.index] = s.normalize(v[s.index]); // the spelling parse() gives, so replays compare equal
+    }
     return v;
   }
 

@@ -1,0 +1,47 @@
+package dev.handoff.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every core bug the simulator found, as the (shrunk) run that found it. Each must pass now; the
+ * fix and a plain unit test live in core.
+ */
+final class CoreRegressionTest {
+
+  /**
+   * Seed 2712 of the swarm: the source threw part-way through a payload in which one record had
+   * been skipped; the driver closed the stage without handing that payload's counters to the
+   * metrics listener, so {@code skipped-equals-injected} saw 0 skipped for 1 injected error.
+   * Fixed in {@code Chain} (regression test {@code ChainTest
+   * .theCountersOfAPayloadWhoseSourceThrows_stillReachTheMetricsListener}).
+   */
+  @Test
+  void seed2712_aSourceThatThrowsMidPayload_stillReportsTheRecordsItsPayloadSkipped() {
+    Map<String, String> knobs = new LinkedHashMap<>();
+    knobs.put("shards", "1");
+    knobs.put("queue-capacity", "3");
+    knobs.put("target-bytes", "1024");
+    knobs.put("budget-bytes", "none");
+    knobs.put("records", "37");
+    knobs.put("sources", "1");
+    knobs.put("batch-records", "54");
+    knobs.put("keys", "16");
+    knobs.put("error-policy", "skip");
+    knobs.put("record-error-rate", "0.005");
+    knobs.put("stall-ticks", "1");
+    knobs.put("write-ticks", "2");
+    knobs.put("fault-epochs", "1");
+    knobs.put("source-error-rate", "0.001");
+    SimulationResult shrunk = Simulation.run(SimulationOptions.parse(2712, knobs));
+    SimulationResult original = Simulation.run(SimulationOptions.swarm(2712));
+
+    assertThat(shrunk.passed()).as(shrunk.failureText()).isTrue();
+    assertThat(shrunk.report().faultsInjected().get("source-error")).isPositive();
+    assertThat(shrunk.report().faultsInjected().get("record-error-skip")).isPositive();
+    assertThat(original.passed()).as(original.failureText()).isTrue();
+  }
+}
