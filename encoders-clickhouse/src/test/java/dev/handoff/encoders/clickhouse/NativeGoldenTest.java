@@ -27,7 +27,6 @@ import java.util.UUID;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -88,16 +87,7 @@ final class NativeGoldenTest {
   @MethodSource("encodableCases")
   void clickHouse1816Case_isReproducedByteForByteFromItsExpectedRows(String name, JsonNode c) {
     TableSchema schema = nativeSchemaOf(c);
-    List<ClickHouseType> types = schema.columns().stream()
-        .map(col -> ClickHouseType.parse(col.type())).toList();
-    List<Object[]> rows = new ArrayList<>();
-    for (JsonNode row : c.get("expected_rows")) {
-      Object[] values = new Object[types.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = Golden.javaValue(row.get(i), types.get(i));
-      }
-      rows.add(values);
-    }
+    List<Object[]> rows = Golden.expectedRows(c, schema);
     int blockSize = c.path("url_settings").has("max_block_size")
         ? Integer.parseInt(c.path("url_settings").path("max_block_size").asText())
         : Integer.MAX_VALUE;
@@ -244,11 +234,11 @@ final class NativeGoldenTest {
   /* ------------------------------------------------------------------ helpers */
 
   private static Stream<JsonNode> cases() {
-    return StreamSupport.stream(CASES.get("cases").spliterator(), false);
+    return Golden.cases(CASES);
   }
 
   private static String name(JsonNode c) {
-    return c.get("name").asText();
+    return Golden.name(c);
   }
 
   /** The case's columns, each typed as the Native header spells it. */

@@ -1,24 +1,17 @@
 package dev.handoff.encoders.clickhouse;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.Frame;
-import dev.handoff.api.spi.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.testserver.ClickHouseServerException;
-import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
 import dev.handoff.encoders.testsupport.ServerCanon;
 import dev.handoff.encoders.testsupport.ServerCanon.Cell;
-import dev.handoff.encoders.testsupport.ServerSchema;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.handoff.encoders.testsupport.ServerTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -46,47 +39,18 @@ import java.util.Map;
  * Only RowBinary is read back, never text: 18.16 cannot print some Decimal128 values and can
  * crash trying.
  */
-final class NativeRoundTrip {
-  private final ClickHouseServer server;
-  private final String db;
-  private final String table;
-  private final TableSchema schema;
-  private final List<ClickHouseType> types;
+final class NativeRoundTrip extends ServerTable {
   private final List<Object[]> rows = new ArrayList<>();
 
-  private NativeRoundTrip(ClickHouseServer server, String db, TableSchema schema) {
-    this.server = server;
-    this.db = db;
-    this.table = db + ".t";
-    this.schema = schema;
-    this.types = schema.columns().stream().map(c -> ClickHouseType.parse(c.type())).toList();
+  private NativeRoundTrip(ClickHouseServer server, String db) {
+    super(server, db);
   }
 
   static NativeRoundTrip create(ClickHouseServer server, String prefix, String columns) {
     String db = server.uniqueDatabase("native_" + prefix);
     server.execute("CREATE TABLE " + db + ".t (id UInt32, " + columns + ") ENGINE = Memory");
     server.execute("CREATE TABLE " + db + ".t_rb AS " + db + ".t");
-    return new NativeRoundTrip(server, db, ServerSchema.of(server, db, "t"));
-  }
-
-  TableSchema schema() {
-    return schema;
-  }
-
-  String table() {
-    return table;
-  }
-
-  List<String> serverTypes() {
-    return schema.columns().subList(1, schema.size()).stream().map(ColumnSpec::type).toList();
-  }
-
-  List<String> serverNames() {
-    return schema.columns().subList(1, schema.size()).stream().map(ColumnSpec::name).toList();
-  }
-
-  List<ClickHouseType> types() {
-    return types.subList(1, types.size());
+    return new NativeRoundTrip(server, db);
   }
 
   int rowCount() {
@@ -238,23 +202,4 @@ final class NativeRoundTrip {
     return s.length() > 2_000 ? s.substring(0, 2_000) + "..." : s;
   }
 
-  private String serverLogs() {
-    StringBuilder sb = new StringBuilder();
-    for (String name : List.of("clickhouse-server.err.log", "stderr.log")) {
-      Path file = server.directory().resolve("log").resolve(name);
-      sb.append("--- ").append(file).append(":\n");
-      try {
-        List<String> lines = Files.readAllLines(file, UTF_8);
-        sb.append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())))
-            .append('\n');
-      } catch (IOException | RuntimeException e) {
-        sb.append("(unreadable: ").append(e).append(")\n");
-      }
-    }
-    return sb.toString();
-  }
-
-  void drop() {
-    server.execute("DROP DATABASE " + db);
-  }
 }

@@ -88,17 +88,8 @@ final class RowBinaryGoldenTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("encodableCases")
   void clickHouse1816Case_isReproducedByteForByteFromItsExpectedRows(String name, JsonNode c) {
-    TableSchema schema = schemaOf(c);
-    List<ClickHouseType> types = schema.columns().stream()
-        .map(col -> ClickHouseType.parse(col.type())).toList();
-    List<Object[]> rows = new ArrayList<>();
-    for (JsonNode row : c.get("expected_rows")) {
-      Object[] values = new Object[types.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = Golden.javaValue(row.get(i), types.get(i));
-      }
-      rows.add(values);
-    }
+    TableSchema schema = Golden.schemaOf(c);
+    List<Object[]> rows = Golden.expectedRows(c, schema);
     byte[] expected = FILES.bytes("clickhouse-18.16/" + c.path("files").path("rowbinary")
         .asText());
 
@@ -111,7 +102,7 @@ final class RowBinaryGoldenTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("jsonInputCases")
   void clickHouse1816Case_isReproducedFromItsRowsReadAsJsonNodes(String name, JsonNode c) {
-    TableSchema schema = schemaOf(c);
+    TableSchema schema = Golden.schemaOf(c);
     // Each expected row is a JSON array, which the adapter reads by position.
     List<JsonNode> rows = StreamSupport.stream(c.get("expected_rows").spliterator(), false)
         .toList();
@@ -126,7 +117,7 @@ final class RowBinaryGoldenTest {
   void nullableNothing_isRejectedAtSetupBecauseNothingCannotBeAColumn() {
     JsonNode c = cases().filter(x -> name(x).equals("nullable_nothing")).findFirst()
         .orElseThrow();
-    TableSchema schema = schemaOf(c);
+    TableSchema schema = Golden.schemaOf(c);
     assertThat(schema.column(0).type()).isEqualTo("Nullable(Nothing)");
 
     assertThatThrownBy(() -> PROVIDER.create(schema, RowAccessors.objectArray(), Map.of()))
@@ -274,19 +265,11 @@ final class RowBinaryGoldenTest {
   /* ------------------------------------------------------------------ helpers */
 
   private static Stream<JsonNode> cases() {
-    return StreamSupport.stream(CASES.get("cases").spliterator(), false);
+    return Golden.cases(CASES);
   }
 
   private static String name(JsonNode c) {
-    return c.get("name").asText();
-  }
-
-  private static TableSchema schemaOf(JsonNode c) {
-    List<ColumnSpec> columns = new ArrayList<>();
-    for (JsonNode col : c.get("columns")) {
-      columns.add(new ColumnSpec(col.get("name").asText(), col.get("type").asText()));
-    }
-    return new TableSchema(columns);
+    return Golden.name(c);
   }
 
   static <T> byte[] encode(TableSchema schema, RowAccessor<T> accessor, List<? extends T> rows) {

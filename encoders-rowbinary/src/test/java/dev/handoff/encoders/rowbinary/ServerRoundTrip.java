@@ -6,22 +6,16 @@ import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ErrorClass;
 import dev.handoff.api.Frame;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.spi.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.testserver.ClickHouseServerException;
-import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
 import dev.handoff.encoders.testsupport.ServerCanon;
 import dev.handoff.encoders.testsupport.ServerCanon.Cell;
-import dev.handoff.encoders.testsupport.ServerSchema;
+import dev.handoff.encoders.testsupport.ServerTable;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -60,15 +54,10 @@ import java.util.Objects;
  * <p>Failures name the row, the column and its type, the input (with its Java class), the
  * expected value and what the server shows.
  */
-final class ServerRoundTrip {
+final class ServerRoundTrip extends ServerTable {
   /** Mismatching cells listed in a failure; the count says how many there were. */
   private static final int MAX_REPORTED = 25;
 
-  private final ClickHouseServer server;
-  private final String db;
-  private final String table;
-  private final TableSchema schema;
-  private final List<ClickHouseType> types;
   private final RowEncoder<Object[]> encoder;
   private final List<Object[]> inputs = new ArrayList<>();
   private final List<Object[]> expected = new ArrayList<>();
@@ -77,15 +66,8 @@ final class ServerRoundTrip {
   private int rowsPerFrame = -1;
   private boolean checkText = true;
 
-  private ServerRoundTrip(ClickHouseServer server, String db, TableSchema schema) {
-    this.server = server;
-    this.db = db;
-    this.table = db + ".t";
-    this.schema = schema;
-    this.types = new ArrayList<>();
-    for (ColumnSpec c : schema.columns()) {
-      types.add(ClickHouseType.parse(c.type()));
-    }
+  private ServerRoundTrip(ClickHouseServer server, String db) {
+    super(server, db);
     this.encoder =
         new RowBinaryEncoderProvider().create(schema, RowAccessors.objectArray(), Map.of());
   }
@@ -100,31 +82,11 @@ final class ServerRoundTrip {
     String db = server.uniqueDatabase("rowbinary_" + prefix);
     String table = db + ".t";
     server.execute("CREATE TABLE " + table + " (id UInt32, " + columns + ") ENGINE = " + engine);
-    return new ServerRoundTrip(server, db, ServerSchema.of(server, db, "t"));
+    return new ServerRoundTrip(server, db);
   }
 
   static ServerRoundTrip create(ClickHouseServer server, String prefix, String columns) {
     return create(server, prefix, columns, "Memory");
-  }
-
-  /** The schema the encoder writes, {@code id} first. */
-  TableSchema schema() {
-    return schema;
-  }
-
-  /** The type strings of the columns after {@code id}, as the server printed them. */
-  List<String> serverTypes() {
-    return schema.columns().subList(1, schema.size()).stream().map(ColumnSpec::type).toList();
-  }
-
-  /** The names of the columns after {@code id}. */
-  List<String> serverNames() {
-    return schema.columns().subList(1, schema.size()).stream().map(ColumnSpec::name).toList();
-  }
-
-  /** The parsed types of the columns after {@code id}. */
-  List<ClickHouseType> types() {
-    return types.subList(1, types.size());
   }
 
   /** Sends a frame (one INSERT) after every {@code n} rows instead of three frames in all. */
@@ -275,16 +237,6 @@ final class ServerRoundTrip {
     return new Result(sent, frames.size(), accepted.size());
   }
 
-  /** Drops the table's database. */
-  void drop() {
-    server.execute("DROP DATABASE " + db);
-  }
-
-  /** The table's name, {@code <db>.t}. */
-  String table() {
-    return table;
-  }
-
   /**
    * The server's text rendering of every cell equals the value meant: {@code SELECT ... ORDER BY
    * id FORMAT TabSeparated}, parsed by {@link ServerTsv}; columns holding a Decimal128 are
@@ -415,23 +367,6 @@ final class ServerRoundTrip {
         + ", in row " + accepted.get(row) + " " + describeRow(inputs.get(accepted.get(row)))
         + "\n  sent:     " + hex(sent, from, Math.min(to, from + 200))
         + "\n  received: " + hex(back, from, Math.min(back.length, from + 200)));
-  }
-
-  /** The last lines of the server's error log and stderr, for a server that died. */
-  private String serverLogs() {
-    StringBuilder sb = new StringBuilder();
-    for (String name : List.of("clickhouse-server.err.log", "stderr.log")) {
-      Path file = server.directory().resolve("log").resolve(name);
-      sb.append("--- ").append(file).append(":\n");
-      try {
-        List<String> lines = Files.readAllLines(file, UTF_8);
-        sb.append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())))
-            .append('\n');
-      } catch (IOException | RuntimeException e) {
-        sb.append("(unreadable: ").append(e).append(")\n");
-      }
-    }
-    return sb.toString();
   }
 
   private String describeRow(Object[] row) {

@@ -8,6 +8,8 @@ import static dev.handoff.encoders.testsupport.DiffModel.LIST_ROWS;
 import static dev.handoff.encoders.testsupport.DiffShow.hex;
 import static dev.handoff.encoders.testsupport.DiffValues.ip;
 import static dev.handoff.encoders.testsupport.DiffValues.mapped;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +26,8 @@ import dev.handoff.encoders.testsupport.DiffModel.V;
 import dev.handoff.encoders.testsupport.DiffValues.Bytes;
 import dev.handoff.encoders.testsupport.DiffValues.F32;
 import dev.handoff.encoders.testsupport.DiffValues.F64;
+import dev.handoff.testkit.SeedSweep;
+import dev.handoff.testkit.Shrink;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.Inet4Address;
@@ -42,7 +46,9 @@ import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 import java.util.function.ToIntFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * The format-independent half of the differential checkers: handing a case's rows to an encoder
@@ -148,6 +154,41 @@ public final class DiffCheck {
     byte[] c = b.clone();
     c[at] ^= (byte) mask;
     return c;
+  }
+
+  /* ================================================================== Sweeps */
+
+  /**
+   * Returns {@code true} when {@code mismatch} (a checker's answer) is {@code null}, for {@link
+   * SeedSweep#run}.
+   *
+   * @throws AssertionError with {@code mismatch} as its message otherwise
+   */
+  public static boolean holds(String mismatch) {
+    if (mismatch != null) {
+      throw new AssertionError(mismatch);
+    }
+    return true;
+  }
+
+  /**
+   * Runs a sweep of seeds 1 to 10 whose checker sees every encoding with the low bit of its last
+   * byte flipped ({@code check} takes a case and how to tamper with its bytes), and checks the
+   * report: it fails at a seed, says how to rerun it, and shows a case shrunk to one column and
+   * one row.
+   */
+  public static void assertSabotagedSweepShrinksToOneColumnAndOneRow(LongFunction<Case> generate,
+      BiFunction<Case, UnaryOperator<byte[]>, String> check, Shrink<Case> shrink) {
+    AssertionError e = catchThrowableOfType(AssertionError.class, () -> SeedSweep.run(
+        "sabotaged", 1, 10, generate,
+        c -> holds(check.apply(c, b -> b.length == 0 ? b : flip(b, b.length - 1))), shrink));
+    assertThat(e).as("the sabotaged sweep's failure").isNotNull();
+    String report = e.getMessage();
+    assertThat(report).startsWith("property 'sabotaged' failed at seed ")
+        .contains("reproduce: rerun with -Dhandoff.seed=");
+    String shrunk = report.substring(report.indexOf("shrunk:"), report.indexOf("failure:"));
+    assertThat(shrunk).startsWith("shrunk:    1 column(s) [c").contains(", 1 row(s) as ")
+        .doesNotContain("row 1:");
   }
 
   /* ================================================================== Decoded values */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.spi.TableSchema;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * Turns the expected values of the golden files into the Java values a user would hand the
@@ -31,6 +35,43 @@ public final class Golden {
 
   /** The JSON mapper of the golden files. */
   public static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Returns the cases of an 18.16 {@code cases.json} tree, in file order. */
+  public static Stream<JsonNode> cases(JsonNode casesJson) {
+    return StreamSupport.stream(casesJson.get("cases").spliterator(), false);
+  }
+
+  /** Returns the name of a case of {@code cases.json}. */
+  public static String name(JsonNode c) {
+    return c.get("name").asText();
+  }
+
+  /** Returns the columns of a case of {@code cases.json}, typed as the server's DDL spells them. */
+  public static TableSchema schemaOf(JsonNode c) {
+    List<ColumnSpec> columns = new ArrayList<>();
+    for (JsonNode col : c.get("columns")) {
+      columns.add(new ColumnSpec(col.get("name").asText(), col.get("type").asText()));
+    }
+    return new TableSchema(columns);
+  }
+
+  /**
+   * Returns the {@code expected_rows} of a case of {@code cases.json} as the Java values a user
+   * would hand the encoder ({@link #javaValue}), for the column types of {@code schema}.
+   */
+  public static List<Object[]> expectedRows(JsonNode c, TableSchema schema) {
+    List<ClickHouseType> types = schema.columns().stream()
+        .map(col -> ClickHouseType.parse(col.type())).toList();
+    List<Object[]> rows = new ArrayList<>();
+    for (JsonNode row : c.get("expected_rows")) {
+      Object[] values = new Object[types.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = javaValue(row.get(i), types.get(i));
+      }
+      rows.add(values);
+    }
+    return rows;
+  }
 
   /** Returns the bytes written as hex digits in {@code hex}. */
   public static byte[] hex(String hex) {
