@@ -64,6 +64,7 @@ final class Engine {
   final double permanentRate;
   final double restartRate;
   final double sourceErrorRate;
+  final double routerErrorRate;
   final int stallTicks;
   final int writeTicks;
   final int faultEpochs;
@@ -106,6 +107,7 @@ final class Engine {
     this.permanentRate = options.rate(KnobSpec.SINK_PERMANENT_RATE);
     this.restartRate = options.rate(KnobSpec.RESTART_RATE);
     this.sourceErrorRate = options.rate(KnobSpec.SOURCE_ERROR_RATE);
+    this.routerErrorRate = options.rate(KnobSpec.ROUTER_ERROR_RATE);
     this.stallTicks = options.intValue(KnobSpec.STALL_TICKS);
     this.writeTicks = options.intValue(KnobSpec.WRITE_TICKS);
     this.faultEpochs = options.intValue(KnobSpec.FAULT_EPOCHS);
@@ -123,7 +125,19 @@ final class Engine {
         .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
     this.routerFound = Providers.router(options.value(KnobSpec.ROUTER));
-    this.router = (meta, n) -> lastRoutedShard = routerFound.route(meta, n);
+    this.router = (meta, n) -> {
+      Life l = cur;
+      if (l.faulty && rng.chance(routerErrorRate)) {
+        boolean throwIt = rng.nextInt(2) == 0;
+        fault(Faults.ROUTER_ERROR, throwIt ? "router threw" : "shard " + n + " of " + n);
+        stopping(l);
+        if (throwIt) {
+          throw new IllegalStateException("injected: the router broke");
+        }
+        return n; // one past the last shard
+      }
+      return lastRoutedShard = routerFound.route(meta, n);
+    };
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
     // one row at a time, plus retries and stalls), in ticks.
     long perRecord = writeTicks + 2L;
@@ -456,7 +470,9 @@ final class Engine {
     if (rng.chance(fatalEncodeRate)) {
       fault(Faults.FATAL_ENCODE, row.toString());
       stopping(l);
-      throw SimEncoder.fatal("FATAL while encoding " + row);
+      // Half of them as an encoder bug: an exception that is not a HandoffException (B10).
+      throw rng.nextInt(2) == 0 ? SimEncoder.fatal("FATAL while encoding " + row)
+          : new IllegalStateException("injected: encoder bug while encoding " + row);
     }
     if (rng.chance(recordErrorRate)) {
       // The row carries a value its column cannot hold; the real encoder must refuse it.
@@ -486,7 +502,8 @@ final class Engine {
     if (l.faulty && rng.chance(fatalFinishRate)) {
       fault(Faults.FATAL_FINISH, "shard " + shard);
       stopping(l);
-      throw SimEncoder.fatal("FATAL in finishChunk of shard " + shard);
+      throw rng.nextInt(2) == 0 ? SimEncoder.fatal("FATAL in finishChunk of shard " + shard)
+          : new IllegalStateException("injected: encoder bug in finishChunk of shard " + shard);
     }
   }
 

@@ -17,10 +17,11 @@ final class Faults {
   static final String DRAIN_DEADLINE = "drain-deadline";
   static final String RESTART = "restart";
   static final String SOURCE_ERROR = "source-error";
+  static final String ROUTER_ERROR = "router-error";
 
   static final List<String> NAMES = List.of(QUEUE_STALL, QUEUE_PRESSURE, RECORD_ERROR_SKIP,
       RECORD_ERROR_FAIL, FATAL_ENCODE, FATAL_FINISH, SINK_TRANSIENT, SINK_PERMANENT, BUDGET_LIMIT,
-      TEARDOWN, DRAIN_DEADLINE, RESTART, SOURCE_ERROR);
+      TEARDOWN, DRAIN_DEADLINE, RESTART, SOURCE_ERROR, ROUTER_ERROR);
 
   private Faults() {}
 }

@@ -40,7 +40,8 @@ final class KnobSpec {
   static final int FAULT_EPOCHS = 21;
   static final int ROUTER = 22;
   static final int SOURCE_ERROR_RATE = 23;
-  static final int MUTATION = 24;
+  static final int ROUTER_ERROR_RATE = 24;
+  static final int MUTATION = 25;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -119,6 +120,8 @@ final class KnobSpec {
             + " single-shard)", Kind.TEXT, 0, 0, null));
     k.add(rate(SOURCE_ERROR_RATE, "source-error-rate", "probability, per batch, that the source"
         + " throws part-way through pushing it (the driver closes the stage and rethrows)"));
+    k.add(rate(ROUTER_ERROR_RATE, "router-error-rate", "probability, per record, that the router"
+        + " throws or returns a shard out of range (the stage stops)"));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

@@ -13,6 +13,7 @@ import java.util.Objects;
 public final class Shrinker {
 
   private static final int[] FAULT_RATES = {KnobSpec.RESTART_RATE, KnobSpec.SOURCE_ERROR_RATE,
+      KnobSpec.ROUTER_ERROR_RATE,
       KnobSpec.SINK_PERMANENT_RATE, KnobSpec.SINK_TRANSIENT_RATE, KnobSpec.STALL_RATE,
       KnobSpec.FATAL_FINISH_RATE, KnobSpec.FATAL_ENCODE_RATE, KnobSpec.RECORD_ERROR_RATE};
 

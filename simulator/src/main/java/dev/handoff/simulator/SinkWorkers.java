@@ -32,12 +32,19 @@ final class SinkWorkers {
    * Sink workers run concurrently with the pipeline thread: while a payload is being pushed, a
    * free worker may take a chunk from its queue. Every few records one worker (drawn from the
    * seed) gets that chance, so a queue can gain room while its shard has parked chunks, the
-   * interleaving that exposes a chunk overtaking parked ones.
+   * interleaving that exposes a chunk overtaking parked ones. A worker that was waiting for work
+   * goes further and writes the chunk at once: its chunk's bytes leave the budget and its acks
+   * resolve while the source still holds the batch it is pushing.
    */
   void concurrentTake(Life l) {
     untilConcurrentTake = 1 + e.rng.nextInt(32);
     int s = e.rng.nextInt(e.shards);
     if (l.holding[s] != null || e.clock.tick < l.stalledUntil[s] || l.queues.size(s) == 0) {
+      return;
+    }
+    if (l.idle[s]) {
+      l.idle[s] = false;
+      worker(s); // the waiting worker's poll returns now, in the middle of the payload
       return;
     }
     EncodedChunk c = l.queues.poll(s);
