@@ -210,7 +210,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   }
 
   private void onEncodeError(Record<T> record, HandoffException e) {
-    errors++;
+    if (mutation != StageMutation.UNCOUNTED_ERROR) {
+      errors++;
+    }
     if (e.errorClass() == ErrorClass.FATAL || config.encodePolicy() == ErrorPolicy.FAIL) {
       stop("encode failed: " + e.getMessage(), e);
       record.ack().fail(fatal.toException());

@@ -154,6 +154,7 @@ final class Engine {
       case DROP_RECORD: return StageMutation.DROP_RECORD;
       case SEND_AFTER_FATAL: return StageMutation.SEND_AFTER_FATAL;
       case UNCOUNTED_SKIP: return StageMutation.UNCOUNTED_SKIP;
+      case UNCOUNTED_ERROR: return StageMutation.UNCOUNTED_ERROR;
       case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
       case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
       default: return StageMutation.NONE;
@@ -240,7 +241,12 @@ final class Engine {
         .budget(l.budget)
         .config(new ChunkConfig(target, policy))
         .clock(clock)
-        .metrics(m -> l.stageSkipped += m.skipped()), stageMutation);
+        .metrics(m -> {
+          l.stageSkipped += m.skipped();
+          l.stageSeen += m.seen();
+          l.stageOut += m.out();
+          l.stageErrors += m.errors();
+        }), stageMutation);
     l.acks = new SourceAcks[sources];
     for (int s = 0; s < sources; s++) {
       long cp = ledger.checkpoint[s];
@@ -444,6 +450,7 @@ final class Engine {
     for (int n = first; n < end; n++) {
       int id = base + n;
       ledger.pushed(id);
+      l.pushedToStage++;
       int k = w.key[id];
       out.push(new Record<>(new SimRow(id, s, n, k, w.keySeq[id]),
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
@@ -469,6 +476,7 @@ final class Engine {
     }
     if (rng.chance(fatalEncodeRate)) {
       fault(Faults.FATAL_ENCODE, row.toString());
+      l.injectedEncodeErrors++;
       stopping(l);
       // Half of them as an encoder bug: an exception that is not a HandoffException (B10).
       throw rng.nextInt(2) == 0 ? SimEncoder.fatal("FATAL while encoding " + row)
@@ -477,6 +485,7 @@ final class Engine {
     if (rng.chance(recordErrorRate)) {
       // The row carries a value its column cannot hold; the real encoder must refuse it.
       row.poisoned = true;
+      l.injectedEncodeErrors++;
       if (policy == ErrorPolicy.SKIP) {
         fault(Faults.RECORD_ERROR_SKIP, row.toString());
         l.injectedSkips++;
@@ -494,6 +503,7 @@ final class Engine {
           + " encoder accepted " + row + " with the out-of-range value " + SimRow.POISON
           + " in a UInt16 column instead of failing with a DATA error");
     }
+    cur.encodedOk++;
     cur.open[shard].add(row.id);
   }
 

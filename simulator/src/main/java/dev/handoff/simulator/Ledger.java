@@ -178,6 +178,14 @@ final class Ledger {
           + " records skipped but " + expectSkips + " record errors were injected under "
           + e.policy);
     }
+    checks[OracleBook.METRICS_EXACT]++;
+    if (l.stageSeen != l.pushedToStage || l.stageOut != l.encodedOk
+        || l.stageErrors != l.injectedEncodeErrors) {
+      book.fail(OracleBook.METRICS_EXACT, "the stage's metrics say seen " + l.stageSeen + ", out "
+          + l.stageOut + ", errors " + l.stageErrors + " but the engine pushed "
+          + l.pushedToStage + " records, of which " + l.encodedOk + " encoded and "
+          + l.injectedEncodeErrors + " hit an injected encode error");
+    }
     if (l.fatalSnapshot == null && l.stage.isStopped()) {
       l.fatalSnapshot = new long[e.shards];
       for (int s = 0; s < e.shards; s++) {

@@ -50,6 +50,13 @@ final class Life {
   long expectedBytes;
   long injectedSkips;
   long stageSkipped;
+  long stageSeen;
+  long stageOut;
+  long stageErrors;
+  /** Records pushed into the stage, encoded without error, and encode errors injected. */
+  long pushedToStage;
+  long encodedOk;
+  long injectedEncodeErrors;
   int lastParked;
   boolean chainDone;
   long teardownTick = -1;

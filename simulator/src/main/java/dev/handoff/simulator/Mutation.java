@@ -19,6 +19,8 @@ enum Mutation {
   SEND_AFTER_FATAL("send-after-fatal", "nothing-after-fatal"),
   /** The stage skips a record under SKIP without counting it as skipped. */
   UNCOUNTED_SKIP("uncounted-skip", "skipped-equals-injected"),
+  /** The stage does not count an encode error in its metrics. */
+  UNCOUNTED_ERROR("uncounted-error", "metrics-exact"),
   /** The stage's relieve() never drains parked chunks, so the driver backs off forever. */
   RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness"),
   /** The driver pulls while the stage is blocked or the budget is full. */

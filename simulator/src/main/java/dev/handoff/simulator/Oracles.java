@@ -11,13 +11,14 @@ final class Oracles {
   static final String ACKS_RESOLVED = "acks-resolved";
   static final String NOTHING_AFTER_FATAL = "nothing-after-fatal";
   static final String SKIPPED_EQUALS_INJECTED = "skipped-equals-injected";
+  static final String METRICS_EXACT = "metrics-exact";
   static final String BACKPRESSURE = "backpressure";
   static final String LIVENESS = "liveness";
   static final String NO_EXCEPTION = "no-exception";
 
   static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
-      BUDGET_EXACT, ACKS_RESOLVED, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, BACKPRESSURE,
-      LIVENESS, NO_EXCEPTION);
+      BUDGET_EXACT, ACKS_RESOLVED, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, METRICS_EXACT,
+      BACKPRESSURE, LIVENESS, NO_EXCEPTION);
 
   private Oracles() {}
 }

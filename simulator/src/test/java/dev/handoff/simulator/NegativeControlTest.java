@@ -40,6 +40,7 @@ final class NegativeControlTest {
         return o.with("fatal-encode-rate", "0.01").with("target-bytes", "64")
             .with("batch-records", "256");
       case UNCOUNTED_SKIP:
+      case UNCOUNTED_ERROR:
         return o.with("record-error-rate", "0.01").with("error-policy", "skip");
       case DROP_RECORD:
       case NONE:

@@ -18,6 +18,8 @@ public enum StageMutation {
   SEND_AFTER_FATAL,
   /** A record skipped under {@code SKIP} is not counted as skipped (B10). */
   UNCOUNTED_SKIP,
+  /** An encode error is not counted as an error in the metrics (B10, B12). */
+  UNCOUNTED_ERROR,
   /** {@code relieve()} reports parked chunks without ever trying to send them (B6, B8). */
   RELIEVE_NEVER_DRAINS,
   /** The driver pulls the next payload even while the stage is blocked or the budget is full. */
