@@ -354,7 +354,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       while ((chunk = shard.parked.pollFirst()) != null) {
         parkedChunks--;
         parkedBytes -= chunk.sizeBytes();
-        shard.chunksFailedBack++;
+        if (mutation != StageMutation.UNCOUNTED_FAILBACK) {
+          shard.chunksFailedBack++;
+        }
         shard.bytesAbandoned += chunk.sizeBytes();
         shard.rowsFailedBack += chunk.rows();
         try {

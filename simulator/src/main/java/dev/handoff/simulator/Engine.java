@@ -155,6 +155,7 @@ final class Engine {
       case SEND_AFTER_FATAL: return StageMutation.SEND_AFTER_FATAL;
       case UNCOUNTED_SKIP: return StageMutation.UNCOUNTED_SKIP;
       case UNCOUNTED_ERROR: return StageMutation.UNCOUNTED_ERROR;
+      case UNCOUNTED_FAILBACK: return StageMutation.UNCOUNTED_FAILBACK;
       case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
       case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
       default: return StageMutation.NONE;
@@ -288,6 +289,7 @@ final class Engine {
         workers.abandon(l, s, l.holding[s], false);
       }
       for (EncodedChunk c : l.queues.drain(s)) {
+        l.drained[s]++;
         workers.abandon(l, s, c, false);
       }
     }
@@ -301,9 +303,11 @@ final class Engine {
 
   private void stageClosed(Life l) {
     long abandoned = 0;
-    for (ShardReport r : l.stage.shardReports()) {
+    List<ShardReport> reports = l.stage.shardReports();
+    for (ShardReport r : reports) {
       abandoned += r.bytesAbandoned();
     }
+    ledger.checkShardReports(l, reports);
     l.expectedBytes -= abandoned;
   }
 

@@ -1,6 +1,7 @@
 package dev.handoff.simulator;
 
 import dev.handoff.api.EncodedChunk;
+import dev.handoff.core.ShardReport;
 import dev.handoff.core.ack.BatchListener;
 import dev.handoff.core.ack.SourceBatch;
 import java.util.LinkedHashMap;
@@ -212,6 +213,36 @@ final class Ledger {
       book.fail(OracleBook.LIVENESS, (l.faulty ? "process lifetime " : "the fault-free phase ")
           + l.epoch + " did not finish within " + (l.deadlineTick - l.startTick) + " ticks"
           + " (started at t=" + l.startTick + ")");
+    }
+  }
+
+  /**
+   * When the stage closes: each shard's report (chunks sealed, sent, failed back, bytes abandoned,
+   * rows failed back) equals what the engine saw. A shard sends in seal order, so the chunks it
+   * did not send are the last ones it sealed.
+   */
+  void checkShardReports(Life l, List<ShardReport> reports) {
+    for (ShardReport r : reports) {
+      int s = r.shard();
+      List<int[]> ids = l.sealedIds.get(s);
+      List<Integer> bytes = l.sealedBytes.get(s);
+      long sealed = ids.size();
+      long sent = l.arrived(s);
+      long abandonedBytes = 0;
+      long failedRows = l.open[s].size();
+      for (long seq = sent; seq < sealed; seq++) {
+        abandonedBytes += bytes.get((int) seq);
+        int[] rows = ids.get((int) seq);
+        failedRows += rows == null ? 0 : rows.length;
+      }
+      book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      if (r.chunksSealed() != sealed || r.chunksSent() != sent
+          || r.chunksFailedBack() != sealed - sent || r.bytesAbandoned() != abandonedBytes
+          || r.rowsFailedBack() != failedRows) {
+        book.fail(OracleBook.SHARD_REPORT_EXACT, "shard " + s + " reports " + r + " but the"
+            + " engine saw " + sealed + " sealed, " + sent + " sent, " + (sealed - sent)
+            + " failed back with " + abandonedBytes + " bytes and " + failedRows + " rows");
+      }
     }
   }
 

@@ -37,6 +37,8 @@ final class Life {
   final List<List<Integer>> sealedBytes;
   /** Per shard: chunks taken from the queue by the worker. */
   final long[] polled;
+  /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
+  final long[] drained;
   /** Per shard: the chunk the worker holds (writing or retrying), or null. */
   final EncodedChunk[] holding;
   /** Per shard: the tick until which the worker stalls. */
@@ -79,6 +81,7 @@ final class Life {
       sealedBytes.add(new ArrayList<>());
     }
     this.polled = new long[shards];
+    this.drained = new long[shards];
     this.holding = new EncodedChunk[shards];
     this.idle = new boolean[shards];
     this.stalledUntil = new long[shards];
@@ -88,6 +91,6 @@ final class Life {
 
   /** Returns the chunks of {@code shard} handed to its queue so far. */
   long arrived(int shard) {
-    return polled[shard] + queues.size(shard);
+    return polled[shard] + drained[shard] + queues.size(shard);
   }
 }

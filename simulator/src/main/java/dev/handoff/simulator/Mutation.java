@@ -21,6 +21,8 @@ enum Mutation {
   UNCOUNTED_SKIP("uncounted-skip", "skipped-equals-injected"),
   /** The stage does not count an encode error in its metrics. */
   UNCOUNTED_ERROR("uncounted-error", "metrics-exact"),
+  /** The stage's teardown does not count the parked chunks it fails back in its report. */
+  UNCOUNTED_FAILBACK("uncounted-failback", "shard-report-exact"),
   /** The stage's relieve() never drains parked chunks, so the driver backs off forever. */
   RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness"),
   /** The driver pulls while the stage is blocked or the budget is full. */

@@ -14,9 +14,10 @@ final class OracleBook {
   static final int NOTHING_AFTER_FATAL = 5;
   static final int SKIPPED_EQUALS_INJECTED = 6;
   static final int METRICS_EXACT = 7;
-  static final int BACKPRESSURE = 8;
-  static final int LIVENESS = 9;
-  static final int NO_EXCEPTION = 10;
+  static final int SHARD_REPORT_EXACT = 8;
+  static final int BACKPRESSURE = 9;
+  static final int LIVENESS = 10;
+  static final int NO_EXCEPTION = 11;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

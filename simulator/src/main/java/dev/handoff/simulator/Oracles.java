@@ -12,13 +12,14 @@ final class Oracles {
   static final String NOTHING_AFTER_FATAL = "nothing-after-fatal";
   static final String SKIPPED_EQUALS_INJECTED = "skipped-equals-injected";
   static final String METRICS_EXACT = "metrics-exact";
+  static final String SHARD_REPORT_EXACT = "shard-report-exact";
   static final String BACKPRESSURE = "backpressure";
   static final String LIVENESS = "liveness";
   static final String NO_EXCEPTION = "no-exception";
 
   static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
       BUDGET_EXACT, ACKS_RESOLVED, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, METRICS_EXACT,
-      BACKPRESSURE, LIVENESS, NO_EXCEPTION);
+      SHARD_REPORT_EXACT, BACKPRESSURE, LIVENESS, NO_EXCEPTION);
 
   private Oracles() {}
 }

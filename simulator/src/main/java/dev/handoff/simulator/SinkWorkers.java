@@ -144,6 +144,7 @@ final class SinkWorkers {
         abandoned++;
       }
       for (EncodedChunk c : l.queues.drain(s)) {
+        l.drained[s]++;
         abandon(l, s, c, false);
         abandoned++;
       }

@@ -34,6 +34,9 @@ final class NegativeControlTest {
             .with("write-ticks", "3");
       case ABANDON_KEEPS_BUDGET:
         return o.with("sink-permanent-rate", "0.05");
+      case UNCOUNTED_FAILBACK:
+        return o.with("queue-capacity", "1").with("target-bytes", "64").with("write-ticks", "3")
+            .with("restart-rate", "0.02");
       case KEEP_PARTIAL_ACKS:
         return o.with("fatal-encode-rate", "0.005").with("target-bytes", "4096");
       case SEND_AFTER_FATAL:

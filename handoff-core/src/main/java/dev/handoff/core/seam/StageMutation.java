@@ -20,6 +20,8 @@ public enum StageMutation {
   UNCOUNTED_SKIP,
   /** An encode error is not counted as an error in the metrics (B10, B12). */
   UNCOUNTED_ERROR,
+  /** {@code close()} does not count the parked chunks it fails back in the shard report. */
+  UNCOUNTED_FAILBACK,
   /** {@code relieve()} reports parked chunks without ever trying to send them (B6, B8). */
   RELIEVE_NEVER_DRAINS,
   /** The driver pulls the next payload even while the stage is blocked or the budget is full. */
