@@ -288,6 +288,7 @@ final class Ledger {
       }
     }
     if (missing > 0) {
+      lost += missing;
       book.fail(OracleBook.NO_LOSS, missing + " record(s) committed but never written nor"
           + " skipped, the first record id " + first);
     }
