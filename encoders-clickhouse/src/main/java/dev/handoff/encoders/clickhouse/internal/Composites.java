@@ -1,10 +1,12 @@
 package dev.handoff.encoders.clickhouse.internal;
 
+import static dev.handoff.clickhouse.value.Containers.requireKind;
+
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
-import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.Containers;
 import java.util.Arrays;
 import java.util.List;
 
@@ -15,18 +17,6 @@ import java.util.List;
  */
 final class Composites {
   private Composites() {}
-
-  /** Fails with the DATA error unless the field is a container of kind {@code expected}. */
-  static <R> void requireKind(RowAccessor<R> acc, R row, int field, ClickHouseType type,
-      String column, ValueKind expected) {
-    ValueKind kind = acc.kind(row, field);
-    if (kind != expected) {
-      throw Conversions.error(acc, row, field, type, column, kind == ValueKind.NULL
-          ? "null into a non-Nullable column"
-          : "expected " + (expected == ValueKind.MAP ? "a map" : "a list or an array")
-              + " but the value is " + kind);
-    }
-  }
 
   /** Null map (one byte per value, 1 = NULL), then the inner column with defaults under NULLs. */
   static final class NullableColumn extends Column {
@@ -206,9 +196,7 @@ final class Composites {
       RowAccessor<Object> nested = acc.nested(row, field);
       int fields = nested.size(container); // keys and values alternate
       for (int i = 0; i < fields; i += 2) {
-        if (nested.isNull(container, i)) {
-          throw Conversions.error(acc, row, field, type, column, "a map key is null");
-        }
+        Containers.requireMapKey(acc, row, field, type, column, nested, container, i);
         key.append(nested, container, i);
         value.append(nested, container, i + 1);
       }
@@ -272,11 +260,7 @@ final class Composites {
       Object container = acc.getObject(row, field);
       RowAccessor<Object> nested = acc.nested(row, field);
       int size = nested.size(container);
-      if (size != elements.length) {
-        throw Conversions.error(acc, row, field, type, column,
-            "a tuple of " + elements.length + " elements needs " + elements.length
-                + " values, not " + size);
-      }
+      Containers.requireTupleSize(acc, row, field, type, column, elements.length, size);
       for (int i = 0; i < size; i++) {
         elements[i].append(nested, container, i);
       }
@@ -291,24 +275,10 @@ final class Composites {
       Object container = acc.getObject(row, field);
       RowAccessor<Object> nested = acc.nested(row, field);
       int fields = nested.size(container); // names and values alternate
-      if (fields / 2 != elements.length) {
-        throw Conversions.error(acc, row, field, type, column,
-            "a tuple of " + elements.length + " elements needs " + elements.length
-                + " named values, not " + fields / 2);
-      }
+      Containers.requireNamedTupleSize(acc, row, field, type, column, elements.length, fields);
       for (int e = 0; e < elements.length; e++) {
-        String name = names.get(e);
-        int at = -1;
-        for (int i = 0; i < fields && at < 0; i += 2) {
-          if (nested.kind(container, i) == ValueKind.TEXT
-              && name.contentEquals(nested.getText(container, i))) {
-            at = i + 1;
-          }
-        }
-        if (at < 0) {
-          throw Conversions.error(acc, row, field, type, column,
-              "has no value for element '" + name + "'");
-        }
+        int at = Containers.namedValueIndex(acc, row, field, type, column, nested, container,
+            fields, names.get(e));
         elements[e].append(nested, container, at);
       }
     }

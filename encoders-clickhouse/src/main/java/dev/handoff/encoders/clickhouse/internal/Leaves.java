@@ -6,12 +6,8 @@ import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetEncoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
@@ -329,81 +325,17 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      ValueKind kind = acc.kind(row, field);
-      if (kind == ValueKind.BYTES) {
-        byte[] b = acc.getBytes(row, field);
-        if (b.length > width) {
-          throw Conversions.error(acc, row, field, type, column,
-              b.length + " bytes do not fit FixedString(" + width + ")");
-        }
-        data.writeBytes(b);
-        data.writeZeros(width - b.length);
-        return;
-      }
-      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
-          : Conversions.toText(acc, row, field, type, column);
-      int len = ChunkBuffer.utf8Length(text);
-      if (len > width) {
-        throw Conversions.error(acc, row, field, type, column,
-            "its " + len + " UTF-8 bytes do not fit FixedString(" + width + ")");
-      }
-      data.writeUtf8(text);
-      data.writeZeros(width - len);
+      StringValues.writeFixed(acc, row, field, type, column, width, data);
     }
   }
 
   /** String values stored with their VarUInt length, exactly as the block carries them. */
   static final class StringColumn extends Leaf.Variable {
-    /**
-     * From this many chars on, a String is encoded in bulk: {@code getChars} and the JDK's UTF-8
-     * encoder, both vectorized for ASCII (the same choice as rowbinary's string writer; the
-     * bytes are those of {@link ChunkBuffer#writeUtf8}, unpaired surrogates as {@code '?'}).
-     */
-    static final int BULK_MIN_CHARS = 16;
-    /** Longer strings take the char loop too, so the scratch arrays stay small. */
-    static final int BULK_MAX_CHARS = 1 << 14;
-
-    /** Scratch for the bulk path, grown on demand (columns are never shared between shards). */
-    private char[] chars = new char[64];
-    private byte[] utf8 = new byte[3 * 64];
-    private CharBuffer charView = CharBuffer.wrap(chars);
-    private ByteBuffer utf8View = ByteBuffer.wrap(utf8);
-    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    /** Scratch for long strings; columns are never shared between shards. */
+    private final StringValues strings = new StringValues();
 
     StringColumn(ClickHouseType type, String column) {
       super(type, column);
-    }
-
-    /**
-     * Encodes {@code s} into the scratch array and writes it with its length; returns false (and
-     * writes nothing) in the case that cannot happen, the encoder needing more than 3 bytes per
-     * char.
-     */
-    private boolean writeBulk(String s, int n) {
-      if (n > chars.length) {
-        int size = Math.max(n, Math.min(2 * chars.length, BULK_MAX_CHARS));
-        chars = new char[size];
-        utf8 = new byte[3 * size];
-        charView = CharBuffer.wrap(chars);
-        utf8View = ByteBuffer.wrap(utf8);
-      }
-      s.getChars(0, n, chars, 0);
-      CharBuffer in = charView;
-      in.clear();
-      in.limit(n);
-      ByteBuffer dst = utf8View;
-      dst.clear();
-      CharsetEncoder e = encoder;
-      e.reset();
-      if (!e.encode(in, dst, true).isUnderflow() || !e.flush(dst).isUnderflow()) {
-        return false;
-      }
-      int len = dst.position();
-      data.writeVarUInt(len);
-      data.writeBytes(utf8, 0, len);
-      return true;
     }
 
     @Override
@@ -414,33 +346,7 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      ValueKind kind = acc.kind(row, field);
-      if (kind == ValueKind.BYTES) {
-        byte[] b = acc.getBytes(row, field);
-        data.writeVarUInt(b.length);
-        data.writeBytes(b);
-        return;
-      }
-      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
-          : Conversions.toText(acc, row, field, type, column);
-      int chars = text.length();
-      if (chars >= BULK_MIN_CHARS && chars <= BULK_MAX_CHARS && text instanceof String s
-          && writeBulk(s, chars)) {
-        return;
-      }
-      if (chars * 3 < 128) {
-        // At most 127 bytes: the length fits one varint byte. Written first as if the text were
-        // ASCII (then it is the byte count), patched when it was not.
-        int at = data.length();
-        data.writeByte(chars);
-        int n = data.writeUtf8(text);
-        if (n != chars) {
-          data.setByte(at, n);
-        }
-      } else {
-        data.writeVarUInt(ChunkBuffer.utf8Length(text));
-        data.writeUtf8(text);
-      }
+      strings.write(acc, row, field, type, column, data);
     }
 
     @Override

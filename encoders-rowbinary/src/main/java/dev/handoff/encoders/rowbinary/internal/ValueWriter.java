@@ -1,17 +1,16 @@
 package dev.handoff.encoders.rowbinary.internal;
 
+import static dev.handoff.clickhouse.value.Containers.requireKind;
+
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
+import dev.handoff.clickhouse.value.Containers;
 import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetEncoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 
@@ -250,27 +249,8 @@ abstract class ValueWriter {
   }
 
   static final class StringWriter extends ValueWriter {
-    /**
-     * From this many chars on, a String is encoded in bulk: {@code getChars} and the JDK's UTF-8
-     * encoder, both vectorized for ASCII (about 18 ns per string whatever its length, where the
-     * char loop costs about 0.5 ns per char). Shorter strings go through the char loop.
-     */
-    static final int BULK_MIN_CHARS = 16;
-    /** Longer strings take the char loop too, so the scratch arrays stay small. */
-    static final int BULK_MAX_CHARS = 1 << 14;
-
-    /** Scratch for the bulk path, grown on demand (writers are never shared between shards). */
-    private char[] chars = new char[64];
-    private byte[] utf8 = new byte[3 * 64];
-    private CharBuffer charView = CharBuffer.wrap(chars);
-    private ByteBuffer utf8View = ByteBuffer.wrap(utf8);
-    /**
-     * Unpaired surrogates become {@code '?'} (the encoder's default replacement), as in {@link
-     * ChunkBuffer#writeUtf8} and {@link String#getBytes(java.nio.charset.Charset)}.
-     */
-    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    /** Scratch for long strings; writers are never shared between shards. */
+    private final StringValues strings = new StringValues();
 
     StringWriter(ClickHouseType type, String column) {
       super(type, column);
@@ -278,69 +258,7 @@ abstract class ValueWriter {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
-      ValueKind kind = acc.kind(row, field);
-      if (kind == ValueKind.BYTES) {
-        byte[] b = acc.getBytes(row, field);
-        out.writeVarUInt(b.length);
-        out.writeBytes(b);
-        return;
-      }
-      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
-          : Conversions.toText(acc, row, field, type, column);
-      int n = text.length();
-      if (n >= BULK_MIN_CHARS && n <= BULK_MAX_CHARS && text instanceof String s
-          && writeBulk(s, n, out)) {
-        return;
-      }
-      writeText(text, out);
-    }
-
-    /** Writes a length-prefixed UTF-8 string without encoding it twice when it is short. */
-    static void writeText(CharSequence text, ChunkBuffer out) {
-      int chars = text.length();
-      if (chars * 3 < 128) {
-        // At most 127 bytes: the length fits one varint byte. Written first as if the text were
-        // ASCII (then it is the byte count), patched when it was not.
-        int at = out.length();
-        out.writeByte(chars);
-        int n = out.writeUtf8(text);
-        if (n != chars) {
-          out.setByte(at, n);
-        }
-      } else {
-        out.writeVarUInt(ChunkBuffer.utf8Length(text));
-        out.writeUtf8(text);
-      }
-    }
-
-    /**
-     * Encodes {@code s} into the scratch array and writes it with its length; returns false (and
-     * writes nothing) in the case that cannot happen, the encoder needing more than 3 bytes per
-     * char.
-     */
-    private boolean writeBulk(String s, int n, ChunkBuffer out) {
-      if (n > chars.length) {
-        int size = Math.max(n, Math.min(2 * chars.length, BULK_MAX_CHARS));
-        chars = new char[size];
-        utf8 = new byte[3 * size];
-        charView = CharBuffer.wrap(chars);
-        utf8View = ByteBuffer.wrap(utf8);
-      }
-      s.getChars(0, n, chars, 0);
-      CharBuffer in = charView;
-      in.clear();
-      in.limit(n);
-      ByteBuffer dst = utf8View;
-      dst.clear();
-      CharsetEncoder e = encoder;
-      e.reset();
-      if (!e.encode(in, dst, true).isUnderflow() || !e.flush(dst).isUnderflow()) {
-        return false;
-      }
-      int len = dst.position();
-      out.writeVarUInt(len);
-      out.writeBytes(utf8, 0, len);
-      return true;
+      strings.write(acc, row, field, type, column, out);
     }
   }
 
@@ -354,26 +272,7 @@ abstract class ValueWriter {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
-      ValueKind kind = acc.kind(row, field);
-      if (kind == ValueKind.BYTES) {
-        byte[] b = acc.getBytes(row, field);
-        if (b.length > n) {
-          throw Conversions.error(acc, row, field, type, column,
-              b.length + " bytes do not fit FixedString(" + n + ")");
-        }
-        out.writeBytes(b);
-        out.writeZeros(n - b.length);
-        return;
-      }
-      CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
-          : Conversions.toText(acc, row, field, type, column);
-      int len = ChunkBuffer.utf8Length(text);
-      if (len > n) {
-        throw Conversions.error(acc, row, field, type, column,
-            "its " + len + " UTF-8 bytes do not fit FixedString(" + n + ")");
-      }
-      out.writeUtf8(text);
-      out.writeZeros(n - len);
+      StringValues.writeFixed(acc, row, field, type, column, n, out);
     }
   }
 
@@ -496,18 +395,6 @@ abstract class ValueWriter {
     }
   }
 
-  /** Returns the nested container of a SEQUENCE or MAP field, or throws the DATA error. */
-  static <R> void requireKind(RowAccessor<R> acc, R row, int field, ClickHouseType type,
-      String column, ValueKind expected) {
-    ValueKind kind = acc.kind(row, field);
-    if (kind != expected) {
-      throw Conversions.error(acc, row, field, type, column, kind == ValueKind.NULL
-          ? "null into a non-Nullable column"
-          : "expected " + (expected == ValueKind.MAP ? "a map" : "a list or an array")
-              + " but the value is " + kind);
-    }
-  }
-
   static final class ArrayWriter extends ValueWriter {
     private final ValueWriter element;
 
@@ -549,11 +436,7 @@ abstract class ValueWriter {
       Object container = acc.getObject(row, field);
       RowAccessor<Object> nested = acc.nested(row, field);
       int size = nested.size(container);
-      if (size != elements.length) {
-        throw Conversions.error(acc, row, field, type, column,
-            "a tuple of " + elements.length + " elements needs " + elements.length
-                + " values, not " + size);
-      }
+      Containers.requireTupleSize(acc, row, field, type, column, elements.length, size);
       for (int i = 0; i < size; i++) {
         elements[i].write(nested, container, i, out);
       }
@@ -567,24 +450,10 @@ abstract class ValueWriter {
       Object container = acc.getObject(row, field);
       RowAccessor<Object> nested = acc.nested(row, field);
       int fields = nested.size(container); // names and values alternate
-      if (fields / 2 != elements.length) {
-        throw Conversions.error(acc, row, field, type, column,
-            "a tuple of " + elements.length + " elements needs " + elements.length
-                + " named values, not " + fields / 2);
-      }
+      Containers.requireNamedTupleSize(acc, row, field, type, column, elements.length, fields);
       for (int e = 0; e < elements.length; e++) {
-        String name = names.get(e);
-        int at = -1;
-        for (int i = 0; i < fields && at < 0; i += 2) {
-          if (nested.kind(container, i) == ValueKind.TEXT
-              && name.contentEquals(nested.getText(container, i))) {
-            at = i + 1;
-          }
-        }
-        if (at < 0) {
-          throw Conversions.error(acc, row, field, type, column,
-              "has no value for element '" + name + "'");
-        }
+        int at = Containers.namedValueIndex(acc, row, field, type, column, nested, container,
+            fields, names.get(e));
         elements[e].write(nested, container, at, out);
       }
     }
@@ -608,9 +477,7 @@ abstract class ValueWriter {
       int fields = nested.size(container);
       out.writeVarUInt(fields / 2);
       for (int i = 0; i < fields; i += 2) {
-        if (nested.isNull(container, i)) {
-          throw Conversions.error(acc, row, field, type, column, "a map key is null");
-        }
+        Containers.requireMapKey(acc, row, field, type, column, nested, container, i);
         key.write(nested, container, i, out);
         value.write(nested, container, i + 1, out);
       }
