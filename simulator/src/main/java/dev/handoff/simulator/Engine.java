@@ -38,6 +38,8 @@ final class Engine {
   static final int EV_DEADLINE = 2;
   static final int EV_START = 3;
   private static final int MAX_MARKERS = 500;
+  /** The driver's longest back-off, in ticks. */
+  static final long MAX_BACKOFF_TICKS = 16;
 
   final SimulationOptions o;
   final Rng rng;
@@ -140,7 +142,9 @@ final class Engine {
     };
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
     // one row at a time, plus retries and stalls), in ticks.
-    long perRecord = writeTicks + 2L;
+    // A parked chunk moves only when the driver calls relieve(), at most once per back-off (up
+    // to MAX_BACKOFF_TICKS), and then only as many chunks as the queue has room for.
+    long perRecord = writeTicks + 2L + (MAX_BACKOFF_TICKS + capacity - 1) / capacity;
     this.quietBound = 5_000 + 4L * records * perRecord;
     this.faultyBound = quietBound + 8L * records * (long) Math.ceil(stallRate * stallTicks + 1)
         * perRecord;
@@ -257,7 +261,7 @@ final class Engine {
     l.chain = StageSeams.buildChain(Chain.builder(source(), l.stage)
         .budget(l.budget)
         .clock(clock)
-        .backoff(Duration.ofMillis(1), Duration.ofMillis(16))
+        .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
         .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40)),
         stageMutation);
     java.util.Arrays.fill(l.idle, true);
