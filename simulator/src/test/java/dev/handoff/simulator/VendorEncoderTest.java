@@ -19,6 +19,19 @@ final class VendorEncoderTest {
     assertThat(s.faultsInjected().get("fatal-finish")).isPositive();
   }
 
+  /**
+   * Seed 516 with {@code clickhouse-native}: one shard, one-chunk queue, a chunk per record; the
+   * parked chunks drain at one per driver back-off, which the liveness bound must allow for.
+   */
+  @Test
+  void seed516WithNative_drainsOneChunkPerBackoffWithinTheLivenessBound() {
+    SimulationResult r = Simulation.run(
+        SimulationOptions.swarm(516).with("encoder", "clickhouse-native"));
+
+    assertThat(r.passed()).as(r.failureText()).isTrue();
+    assertThat(r.options().describe()).containsEntry("queue-capacity", "1");
+  }
+
   @Test
   void anUnknownEncoderName_failsTheRunWithTheNamesFound() {
     SimulationOptions o = SimulationOptions.defaults(1).with("encoder", "no-such-format");
