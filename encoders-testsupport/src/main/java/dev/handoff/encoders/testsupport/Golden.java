@@ -152,7 +152,7 @@ public final class Golden {
       }
       case MAP: {
         Map<Object, Object> map = new LinkedHashMap<>();
-        v.fields().forEachRemaining(e -> map.put(
+        v.properties().forEach(e -> map.put(
             javaValue(JSON.getNodeFactory().textNode(e.getKey()), type.elements().get(0)),
             javaValue(e.getValue(), type.elements().get(1))));
         return map;
