@@ -162,6 +162,7 @@ final class Engine {
       case UNCOUNTED_FAILBACK: return StageMutation.UNCOUNTED_FAILBACK;
       case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
       case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
+      case CHECKPOINT_LAGS: return StageMutation.CHECKPOINT_LAGS;
       default: return StageMutation.NONE;
     }
   }
@@ -255,8 +256,11 @@ final class Engine {
     l.acks = new SourceAcks[sources];
     for (int s = 0; s < sources; s++) {
       long cp = ledger.checkpoint[s];
-      l.acks[s] = new SourceAcks("source-" + s, cp + 1, ledger.listener(l, s));
+      l.acks[s] = StageSeams.sourceAcks("source-" + s, cp + 1, ledger.listener(l, s),
+          stageMutation);
       l.nextBatch[s] = cp + 1;
+      l.expectedCheckpoint[s] = cp;
+      l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
     l.chain = StageSeams.buildChain(Chain.builder(source(), l.stage)
         .budget(l.budget)

@@ -141,12 +141,27 @@ final class Ledger {
   }
 
   private void resolved(Life l, int s, SourceBatch batch, long cp) {
+    int b = (int) batch.batchId();
+    if (batch.state() == SourceBatch.State.DELIVERED) {
+      boolean[] delivered = l.deliveredBatch[s];
+      delivered[b] = true;
+      long next = l.expectedCheckpoint[s] + 1;
+      while (next < delivered.length && delivered[(int) next]) {
+        next++;
+      }
+      l.expectedCheckpoint[s] = next - 1;
+    }
+    book.checks[OracleBook.CHECKPOINT_EXACT]++;
+    if (cp != l.expectedCheckpoint[s]) {
+      book.fail(OracleBook.CHECKPOINT_EXACT, "source " + s + " reports checkpoint " + cp
+          + " after batch " + b + " resolved " + batch.state() + ", but the batches delivered"
+          + " since the last restart put it at " + l.expectedCheckpoint[s]);
+    }
     checkpoint[s] = cp;
     if (batch.state() != SourceBatch.State.DELIVERED) {
       batchesFailed++;
       return;
     }
-    int b = (int) batch.batchId();
     int epoch = l.epoch + 1;
     book.checks[OracleBook.NO_LOSS]++;
     for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {

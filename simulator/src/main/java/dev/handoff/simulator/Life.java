@@ -28,6 +28,10 @@ final class Life {
   SourceAcks[] acks;
   /** Per source: the next batch id the source will push. */
   final long[] nextBatch;
+  /** Per source: the checkpoint the engine computes from the batches it saw delivered. */
+  final long[] expectedCheckpoint;
+  /** Per source and batch id: whether the batch resolved as delivered in this lifetime. */
+  final boolean[][] deliveredBatch;
 
   /** Per shard: record ids in the open chunk, in encode order. */
   final IntList[] open;
@@ -72,6 +76,8 @@ final class Life {
     this.faulty = faulty;
     this.deadlineTick = deadlineTick;
     this.nextBatch = new long[sources];
+    this.expectedCheckpoint = new long[sources];
+    this.deliveredBatch = new boolean[sources][];
     this.open = new IntList[shards];
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);

@@ -26,7 +26,9 @@ enum Mutation {
   /** The stage's relieve() never drains parked chunks, so the driver backs off forever. */
   RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness"),
   /** The driver pulls while the stage is blocked or the budget is full. */
-  IGNORE_BACKPRESSURE("ignore-backpressure", "backpressure");
+  IGNORE_BACKPRESSURE("ignore-backpressure", "backpressure"),
+  /** The source's checkpoint tracker reports one batch less than was delivered. */
+  CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

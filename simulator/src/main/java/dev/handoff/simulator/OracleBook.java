@@ -11,13 +11,14 @@ final class OracleBook {
   static final int CHUNK_INTEGRITY = 2;
   static final int BUDGET_EXACT = 3;
   static final int ACKS_RESOLVED = 4;
-  static final int NOTHING_AFTER_FATAL = 5;
-  static final int SKIPPED_EQUALS_INJECTED = 6;
-  static final int METRICS_EXACT = 7;
-  static final int SHARD_REPORT_EXACT = 8;
-  static final int BACKPRESSURE = 9;
-  static final int LIVENESS = 10;
-  static final int NO_EXCEPTION = 11;
+  static final int CHECKPOINT_EXACT = 5;
+  static final int NOTHING_AFTER_FATAL = 6;
+  static final int SKIPPED_EQUALS_INJECTED = 7;
+  static final int METRICS_EXACT = 8;
+  static final int SHARD_REPORT_EXACT = 9;
+  static final int BACKPRESSURE = 10;
+  static final int LIVENESS = 11;
+  static final int NO_EXCEPTION = 12;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

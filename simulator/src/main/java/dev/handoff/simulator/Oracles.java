@@ -9,6 +9,7 @@ final class Oracles {
   static final String CHUNK_INTEGRITY = "chunk-integrity";
   static final String BUDGET_EXACT = "budget-exact";
   static final String ACKS_RESOLVED = "acks-resolved";
+  static final String CHECKPOINT_EXACT = "checkpoint-exact";
   static final String NOTHING_AFTER_FATAL = "nothing-after-fatal";
   static final String SKIPPED_EQUALS_INJECTED = "skipped-equals-injected";
   static final String METRICS_EXACT = "metrics-exact";
@@ -18,7 +19,7 @@ final class Oracles {
   static final String NO_EXCEPTION = "no-exception";
 
   static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
-      BUDGET_EXACT, ACKS_RESOLVED, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, METRICS_EXACT,
+      BUDGET_EXACT, ACKS_RESOLVED, CHECKPOINT_EXACT, NOTHING_AFTER_FATAL, SKIPPED_EQUALS_INJECTED, METRICS_EXACT,
       SHARD_REPORT_EXACT, BACKPRESSURE, LIVENESS, NO_EXCEPTION);
 
   private Oracles() {}

@@ -46,6 +46,7 @@ final class NegativeControlTest {
       case UNCOUNTED_ERROR:
         return o.with("record-error-rate", "0.01").with("error-policy", "skip");
       case DROP_RECORD:
+      case CHECKPOINT_LAGS:
       case NONE:
       default:
         return o;

@@ -25,5 +25,7 @@ public enum StageMutation {
   /** {@code relieve()} reports parked chunks without ever trying to send them (B6, B8). */
   RELIEVE_NEVER_DRAINS,
   /** The driver pulls the next payload even while the stage is blocked or the budget is full. */
-  IGNORE_BACKPRESSURE
+  IGNORE_BACKPRESSURE,
+  /** {@code SourceAcks} reports a checkpoint one batch behind the batches delivered. */
+  CHECKPOINT_LAGS
 }

@@ -2,6 +2,8 @@ package dev.handoff.core.seam;
 
 import dev.handoff.core.Chain;
 import dev.handoff.core.SinkHandoff;
+import dev.handoff.core.ack.BatchListener;
+import dev.handoff.core.ack.SourceAcks;
 import java.util.Objects;
 
 /**
@@ -26,6 +28,14 @@ public final class StageSeams {
     <T> Chain<T> build(Chain.Builder<T> builder, StageMutation mutation);
   }
 
+  /** What {@link SourceAcks} hands this class when it is initialised. */
+  public interface AcksAccess {
+    /** Creates a tracker like the public constructor, with {@code mutation}. */
+    SourceAcks create(String source, long firstBatchId, BatchListener listener,
+        StageMutation mutation);
+  }
+
+  private static volatile AcksAccess acksAccess;
   private static volatile Access access;
   private static volatile ChainAccess chainAccess;
 
@@ -41,6 +51,34 @@ public final class StageSeams {
       throw new IllegalStateException("the stage seam is installed by SinkHandoff only");
     }
     access = Objects.requireNonNull(a, "access");
+  }
+
+  /**
+   * Called once by {@link SourceAcks}'s static initialiser.
+   *
+   * @throws IllegalStateException when called again
+   */
+  public static synchronized void installAcks(AcksAccess a) {
+    if (acksAccess != null) {
+      throw new IllegalStateException("the acks seam is installed by SourceAcks only");
+    }
+    acksAccess = Objects.requireNonNull(a, "access");
+  }
+
+  /**
+   * Creates a {@link SourceAcks} like {@code new SourceAcks(source, firstBatchId, listener)},
+   * broken as {@code mutation} says (only {@link StageMutation#CHECKPOINT_LAGS} acts on it).
+   */
+  public static SourceAcks sourceAcks(String source, long firstBatchId, BatchListener listener,
+      StageMutation mutation) {
+    if (acksAccess == null) {
+      try { // initialising SourceAcks installs the access
+        Class.forName(SourceAcks.class.getName(), true, StageSeams.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return acksAccess.create(source, firstBatchId, listener, mutation);
   }
 
   /**

@@ -80,6 +80,20 @@ final class StageSeamsTest {
     return chain.step();
   }
 
+  @Test
+  void checkpointLags_reportsOneBatchBehind_andNoneReportsTheTruth() {
+    for (StageMutation m : new StageMutation[] {StageMutation.NONE,
+        StageMutation.CHECKPOINT_LAGS}) {
+      dev.handoff.core.ack.SourceAcks acks = StageSeams.sourceAcks("s", 5,
+          dev.handoff.core.ack.BatchListener.NONE, m);
+      acks.begin().complete();
+      acks.begin().complete();
+
+      assertThat(acks.checkpoint()).as("%s", m)
+          .isEqualTo(m == StageMutation.NONE ? 6 : 5);
+    }
+  }
+
   /** Seals three one-row chunks into a one-slot queue, taking the first after the second. */
   private static boolean thirdChunkOvertakes(StageMutation mutation) {
     ShardQueues queues = new ShardQueues(1, 1);
