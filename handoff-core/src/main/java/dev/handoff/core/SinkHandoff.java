@@ -206,6 +206,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     if (mutation == StageMutation.DROP_RECORD && ++mutationCounter % 97 == 0) {
       return true; // dropped: not encoded, not counted, its batch not failed
     }
+    if (mutation == StageMutation.THROW_ON_PUSH && ++mutationCounter % 101 == 0) {
+      throw new IllegalStateException("mutation THROW_ON_PUSH: push threw");
+    }
     return false;
   }
 
@@ -244,7 +247,8 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     }
     Frame frame = shard.buffer.split();
     budget.add(frame.length()); // B5: the budget grows at seal, parked or not
-    EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, shard.rows,
+    int rows = mutation == StageMutation.MISCOUNT_ROWS ? shard.rows + 1 : shard.rows;
+    EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, rows,
         shard.acks, shard.firstIngestNanos, shard.oldestEventTimeMs);
     shard.chunksSealed++;
     shard.acks = new AckSet();

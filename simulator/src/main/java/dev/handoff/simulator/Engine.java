@@ -163,6 +163,8 @@ final class Engine {
       case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
       case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
       case CHECKPOINT_LAGS: return StageMutation.CHECKPOINT_LAGS;
+      case MISCOUNT_ROWS: return StageMutation.MISCOUNT_ROWS;
+      case THROW_ON_PUSH: return StageMutation.THROW_ON_PUSH;
       default: return StageMutation.NONE;
     }
   }

@@ -28,7 +28,11 @@ enum Mutation {
   /** The driver pulls while the stage is blocked or the budget is full. */
   IGNORE_BACKPRESSURE("ignore-backpressure", "backpressure"),
   /** The source's checkpoint tracker reports one batch less than was delivered. */
-  CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact");
+  CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact"),
+  /** A sealed chunk claims one row more than it holds. */
+  MISCOUNT_ROWS("miscount-rows", "chunk-integrity"),
+  /** The stage's push throws now and then. */
+  THROW_ON_PUSH("throw-on-push", "no-exception");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

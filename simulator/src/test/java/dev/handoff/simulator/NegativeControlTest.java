@@ -47,6 +47,8 @@ final class NegativeControlTest {
         return o.with("record-error-rate", "0.01").with("error-policy", "skip");
       case DROP_RECORD:
       case CHECKPOINT_LAGS:
+      case MISCOUNT_ROWS:
+      case THROW_ON_PUSH:
       case NONE:
       default:
         return o;

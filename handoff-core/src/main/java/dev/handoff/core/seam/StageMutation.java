@@ -27,5 +27,9 @@ public enum StageMutation {
   /** The driver pulls the next payload even while the stage is blocked or the budget is full. */
   IGNORE_BACKPRESSURE,
   /** {@code SourceAcks} reports a checkpoint one batch behind the batches delivered. */
-  CHECKPOINT_LAGS
+  CHECKPOINT_LAGS,
+  /** A sealed chunk claims one row more than it holds. */
+  MISCOUNT_ROWS,
+  /** Every 101st {@code push} throws, though push never throws (B1). */
+  THROW_ON_PUSH
 }
