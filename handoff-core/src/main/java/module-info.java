@@ -3,8 +3,9 @@ import dev.handoff.api.spi.ShardRouterProvider;
 
 /**
  * The handoff core: the sink handoff stage ({@link dev.handoff.core.SinkHandoff}), the bounded
- * per-shard queues, the in-flight byte budget, the driver ({@link dev.handoff.core.Chain}), and
- * acknowledgement tracking ({@link dev.handoff.core.ack}).
+ * per-shard queues, the in-flight byte budget, the driver ({@link dev.handoff.core.Chain}),
+ * acknowledgement tracking ({@link dev.handoff.core.ack}), and the sink workers that write chunks
+ * through an {@link dev.handoff.api.spi.InsertWriter} ({@link dev.handoff.core.sink}).
  *
  * <p>Encoders and routers are found with {@link java.util.ServiceLoader} through {@link
  * dev.handoff.core.Providers}; the built-in routers ({@code key-hash}, {@code round-robin},
@@ -16,6 +17,7 @@ module dev.handoff.core {
 
   exports dev.handoff.core;
   exports dev.handoff.core.ack;
+  exports dev.handoff.core.sink;
   // Negative controls of the simulator only: broken variants of the stage, never for pipelines.
   exports dev.handoff.core.seam to dev.handoff.simulator;
 

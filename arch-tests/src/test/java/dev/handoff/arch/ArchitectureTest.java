@@ -43,7 +43,8 @@ public final class ArchitectureTest {
 
   /** The packages that {@code dev.handoff.api} and {@code dev.handoff.core} export. */
   static final String[] EXPORTED_API_PACKAGES = {
-    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.seam"
+    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.seam",
+    "dev.handoff.core.sink"
   };
 
   /** The negative-control seam of core, exported only to the simulator. */

@@ -32,14 +32,15 @@ final class ModuleDescriptorTest {
       "dev.handoff.core.internal.SingleShardRouterProvider");
 
   @Test
-  void descriptor_exportsTheCoreAndAckPackagesUnqualifiedTheSeamOnlyToTheSimulatorAndOpensNothing() {
+  void descriptor_exportsTheCoreAckAndSinkPackagesUnqualifiedTheSeamOnlyToTheSimulatorAndOpensNothing() {
     ModuleDescriptor descriptor = descriptor();
 
     assertThat(descriptor.name()).isEqualTo("dev.handoff.core");
     assertThat(descriptor.isOpen()).as("open module").isFalse();
     assertThat(descriptor.exports().stream().filter(e -> !e.isQualified()).map(Exports::source)
         .collect(Collectors.toSet()))
-        .containsExactlyInAnyOrder("dev.handoff.core", "dev.handoff.core.ack");
+        .containsExactlyInAnyOrder("dev.handoff.core", "dev.handoff.core.ack",
+            "dev.handoff.core.sink");
     assertThat(descriptor.exports().stream().filter(Exports::isQualified)
         .collect(Collectors.toMap(Exports::source, Exports::targets)))
         .as("qualified exports: the negative-control seam, to the simulator only")
