@@ -3,9 +3,6 @@ package dev.handoff.simulator;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.Record;
-import dev.handoff.api.RecordMeta;
-import dev.handoff.api.spi.Collector;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.core.Chain;
@@ -14,9 +11,7 @@ import dev.handoff.core.Providers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.SinkHandoff;
-import dev.handoff.core.Source;
 import dev.handoff.core.ack.SourceAcks;
-import dev.handoff.core.ack.SourceBatch;
 import dev.handoff.core.seam.StageMutation;
 import dev.handoff.core.seam.StageSeams;
 import dev.handoff.simulator.report.FaultMarker;
@@ -51,6 +46,7 @@ final class Engine {
   final Ledger ledger;
   final SeriesRecorder series;
   final SinkWorkers workers = new SinkWorkers(this);
+  final SimSources feed = new SimSources(this);
 
   final int shards;
   final int sources;
@@ -87,8 +83,6 @@ final class Engine {
   int lastRoutedShard;
   private boolean teardownDone;
   private boolean finished;
-  private int lastSource;
-  private long lastBatch;
   private final long[] sampleRow;
 
   Engine(SimulationOptions options, boolean withSeries) {
@@ -264,7 +258,7 @@ final class Engine {
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
-    l.chain = StageSeams.buildChain(Chain.builder(source(), l.stage)
+    l.chain = StageSeams.buildChain(Chain.builder(feed.source(), l.stage)
         .budget(l.budget)
         .clock(clock)
         .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
@@ -339,7 +333,7 @@ final class Engine {
     Chain.Step step;
     try {
       step = l.chain.step();
-    } catch (SourceFailure e) {
+    } catch (SimSources.SourceFailure e) {
       // The chain closed the stage before rethrowing; the process ends this lifetime once the
       // workers have written what reached the queues, then restarts from the checkpoints.
       l.chainDone = true;
@@ -350,7 +344,7 @@ final class Engine {
     }
     switch (step) {
       case PULLED:
-        log.add(clock.tick, l.epoch, EventLog.PULLED, -1, lastSource, lastBatch);
+        log.add(clock.tick, l.epoch, EventLog.PULLED, -1, feed.lastSource, feed.lastBatch);
         sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
         break;
       case BACKOFF:
@@ -389,95 +383,6 @@ final class Engine {
         l.idle[s] = false;
         sched.schedule(clock.tick + 1, EV_WORKER, s, l.epoch);
       }
-    }
-  }
-
-  /** The simulated sources, behind one {@link Source}: each pull pushes one batch of one. */
-  private Source<SimRow> source() {
-    return out -> {
-      Life l = cur;
-      int active = 0;
-      for (int s = 0; s < sources; s++) {
-        if (l.nextBatch[s] < w.batches(s)) {
-          active++;
-        }
-      }
-      if (active == 0) {
-        return false;
-      }
-      checkBackpressure(l);
-      int pick = rng.nextInt(active);
-      int s = 0;
-      for (; ; s++) {
-        if (l.nextBatch[s] < w.batches(s) && pick-- == 0) {
-          break;
-        }
-      }
-      pushBatch(l, s, out);
-      return true;
-    };
-  }
-
-  /** The driver may pull only when nothing is parked and the budget has room (B8). */
-  private void checkBackpressure(Life l) {
-    book.checks[OracleBook.BACKPRESSURE]++;
-    int parked = l.stage.parkedChunks();
-    if (parked > 0 || !l.budget.hasRoom()) {
-      book.fail(OracleBook.BACKPRESSURE, "the driver pulled a payload with " + parked
-          + " chunk(s) parked and " + l.budget.inflightBytes() + " bytes in flight (limit "
-          + l.budget.limitBytes() + ")");
-    }
-  }
-
-  private void pushBatch(Life l, int s, Collector<SimRow> out) {
-    int b = (int) l.nextBatch[s]++;
-    SourceBatch batch = l.acks[s].begin();
-    if (batch.batchId() != b) {
-      throw new IllegalStateException("source " + s + " opened batch " + batch.batchId()
-          + " but replays batch " + b);
-    }
-    long now = clock.tick;
-    int first = w.batchStart[s][b];
-    int end = w.batchStart[s][b + 1];
-    if (l.faulty && rng.chance(sourceErrorRate)) {
-      // The source fails part-way: a well-behaved source fails and completes its batch (so it
-      // replays) before the exception leaves pushNext.
-      end = first + rng.nextInt(end - first);
-      lastSource = s;
-      lastBatch = b;
-      pushRecords(l, s, first, end, batch, out, now);
-      fault(Faults.SOURCE_ERROR, "source " + s + " batch " + b + " after " + (end - first)
-          + " record(s)");
-      batch.fail(new SourceFailure());
-      batch.complete();
-      throw new SourceFailure();
-    }
-    pushRecords(l, s, first, end, batch, out, now);
-    batch.complete();
-    lastSource = s;
-    lastBatch = b;
-  }
-
-  private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,
-      Collector<SimRow> out, long now) {
-    int base = w.base[s];
-    for (int n = first; n < end; n++) {
-      int id = base + n;
-      ledger.pushed(id);
-      l.pushedToStage++;
-      int k = w.key[id];
-      out.push(new Record<>(new SimRow(id, s, n, k, w.keySeq[id]),
-          new RecordMeta(now, Workload.routingKey(s, k)), batch));
-      workers.afterRecord(l);
-    }
-  }
-
-  /** What a simulated source throws when the {@code source-error} fault hits it. */
-  static final class SourceFailure extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    SourceFailure() {
-      super("injected: the source failed part-way through a batch", null, false, false);
     }
   }
 
