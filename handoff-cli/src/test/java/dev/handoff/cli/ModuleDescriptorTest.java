@@ -30,13 +30,15 @@ final class ModuleDescriptorTest {
   }
 
   @Test
-  void descriptor_requiresTheSimulatorAndPicocliOnly() {
+  void descriptor_requiresTheSimulatorTheIngestModulesAndPicocliOnly() {
     Set<String> requires = descriptor().requires().stream().map(Requires::name)
         .collect(Collectors.toSet());
 
     assertThat(requires).containsExactlyInAnyOrder("java.base", "dev.handoff.simulator",
-        "info.picocli");
-    assertThat(descriptor().uses()).as("the simulator looks up encoders, not the CLI").isEmpty();
+        "dev.handoff.core", "dev.handoff.clickhouse",
+        "com.fasterxml.jackson.databind", "info.picocli");
+    assertThat(descriptor().uses()).as("core and the simulator look up encoders, not the CLI")
+        .isEmpty();
     assertThat(descriptor().provides()).isEmpty();
   }
 

@@ -1,0 +1,127 @@
+package dev.handoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The {@code ingest} checkpoint file: the input byte offset up to which every line was written
+ * (or accounted for), so that {@code --resume} starts reading there.
+ *
+ * <p>The file is a small JSON object ({@code {"input": "...", "offset": 123, "rows": 45,
+ * "updated": "..."}}). It is replaced atomically: the new content goes to a temporary file in
+ * the same directory, which is forced to disk and renamed over the old one, and the directory is
+ * forced too. A reader therefore sees the old checkpoint or the new one, never a torn one, even
+ * after a crash or a kill.
+ */
+final class CheckpointFile {
+
+  /**
+   * One checkpoint.
+   *
+   * @param input the input file, as given on the command line
+   * @param offset the byte offset reading resumes from
+   * @param rows the input rows (lines with an object) before {@code offset}, counted from where
+   *     the first run started
+   */
+  record Position(String input, long offset, long rows) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path file;
+  private final Path temp;
+
+  /** Creates the handle of the checkpoint file {@code file}; nothing is read or written yet. */
+  CheckpointFile(Path file) {
+    this.file = file.toAbsolutePath();
+    this.temp = this.file.resolveSibling(this.file.getFileName() + ".tmp");
+  }
+
+  /** Returns the file's path. */
+  Path path() {
+    return file;
+  }
+
+  /**
+   * Reads the checkpoint.
+   *
+   * @return empty if the file does not exist
+   * @throws IOException if it cannot be read or is not a checkpoint
+   */
+  Optional<Position> read() throws IOException {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+    JsonNode n;
+    try {
+      n = JSON.readTree(bytes);
+    } catch (IOException e) {
+      throw new IOException("checkpoint file " + file + " is not JSON: " + e.getMessage(), e);
+    }
+    if (n == null || !n.path("offset").canConvertToLong() || n.path("offset").asLong() < 0
+        || !n.path("input").isTextual()) {
+      throw new IOException("checkpoint file " + file + " holds no input and offset: "
+          + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).strip());
+    }
+    return Optional.of(new Position(n.get("input").asText(), n.get("offset").asLong(),
+        n.path("rows").asLong(0)));
+  }
+
+  /**
+   * Replaces the checkpoint atomically (temporary file, force, rename, force the directory).
+   *
+   * @throws IOException if it cannot be written; the old checkpoint is then unchanged
+   */
+  void write(Position p) throws IOException {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("input", p.input());
+    n.put("offset", p.offset());
+    n.put("rows", p.rows());
+    n.put("updated", Instant.now().toString());
+    byte[] bytes = JSON.writeValueAsBytes(n);
+    Path dir = file.getParent();
+    if (dir != null) {
+      Files.createDirectories(dir);
+    }
+    try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+      ByteBuffer b = ByteBuffer.wrap(bytes);
+      while (b.hasRemaining()) {
+        ch.write(b);
+      }
+      ch.force(true);
+    }
+    try {
+      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("cannot replace " + file + " atomically: " + e.getMessage(), e);
+    }
+    if (dir != null) {
+      forceDirectory(dir);
+    }
+  }
+
+  /** Forces a directory's entries to disk; platforms that cannot open a directory skip it. */
+  private static void forceDirectory(Path dir) {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // Windows cannot open a directory; the rename is still atomic there.
+    }
+  }
+}

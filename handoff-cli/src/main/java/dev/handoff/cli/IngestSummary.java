@@ -1,0 +1,121 @@
+package dev.handoff.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * What one {@code ingest} run did, printed as JSON on the standard output.
+ *
+ * @param status {@code ok} when every row read was written or accounted for as skipped or
+ *     dead-lettered; {@code incomplete} when some were not (the exit status is then 1)
+ * @param table the target table ({@code db.name}), or {@code null} in {@code --out} mode
+ * @param format the ClickHouse format of the inserts
+ * @param input the input file, or {@code -} for stdin
+ * @param resumedFrom the input byte offset this run started reading at
+ * @param rowsRead non-blank input lines this run read (replays not counted again)
+ * @param rowsWritten rows the sink acknowledged (replayed duplicates included)
+ * @param rowsSkipped rows skipped under {@code --on-error skip}, the sum of {@code skipped}
+ * @param skipped skipped rows per reason
+ * @param rowsDeadLettered rows the server rejected that went to the dead-letter directory
+ * @param insertsDeadLettered dead-letter files written
+ * @param retries insert attempts that failed transiently and were retried
+ * @param batchesReplayed batches whose acknowledgements failed and that were read again
+ * @param rowsReplayed rows those replays read again
+ * @param duplicates rows written more than once: rows written plus skipped plus dead-lettered,
+ *     minus rows read, when positive (only replays of batches that were partly written cause
+ *     them)
+ * @param rowsLost rows of batches that failed more often than they may replay: neither written
+ *     nor accounted for
+ * @param chunksAbandoned chunks whose acknowledgements failed (retries exhausted, shutdown)
+ * @param bytesWritten bytes of the inserts the sink acknowledged
+ * @param elapsedSeconds wall time of the run
+ * @param checkpointOffset the input byte offset before which every row is written or accounted
+ *     for: where {@code --resume} starts
+ * @param checkpointRows the rows before {@code checkpointOffset}
+ * @param checkpointFile the checkpoint file, or {@code null} when none was asked for
+ * @param error why the run stopped early, or {@code null}
+ */
+record IngestSummary(
+    String status,
+    String table,
+    String format,
+    String input,
+    long resumedFrom,
+    long rowsRead,
+    long rowsWritten,
+    long rowsSkipped,
+    Map<String, Long> skipped,
+    long rowsDeadLettered,
+    long insertsDeadLettered,
+    long retries,
+    long batchesReplayed,
+    long rowsReplayed,
+    long duplicates,
+    long rowsLost,
+    long chunksAbandoned,
+    long bytesWritten,
+    double elapsedSeconds,
+    long checkpointOffset,
+    long checkpointRows,
+    String checkpointFile,
+    String error) {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Returns the rows written per second of wall time. */
+  double rowsPerSecond() {
+    return elapsedSeconds > 0 ? rowsWritten / elapsedSeconds : 0;
+  }
+
+  /** Returns the megabytes (10^6 bytes) of inserts written per second of wall time. */
+  double megabytesPerSecond() {
+    return elapsedSeconds > 0 ? bytesWritten / 1e6 / elapsedSeconds : 0;
+  }
+
+  /** Returns whether every row read is written or accounted for. */
+  boolean ok() {
+    return "ok".equals(status);
+  }
+
+  /** Returns the summary as an indented JSON object, fields in a fixed order. */
+  String toJson() {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("status", status);
+    n.put("table", table);
+    n.put("format", format);
+    n.put("input", input);
+    n.put("resumedFrom", resumedFrom);
+    n.put("rowsRead", rowsRead);
+    n.put("rowsWritten", rowsWritten);
+    n.put("rowsSkipped", rowsSkipped);
+    ObjectNode reasons = n.putObject("skipped");
+    skipped.forEach(reasons::put);
+    n.put("rowsDeadLettered", rowsDeadLettered);
+    n.put("insertsDeadLettered", insertsDeadLettered);
+    n.put("retries", retries);
+    n.put("batchesReplayed", batchesReplayed);
+    n.put("rowsReplayed", rowsReplayed);
+    n.put("duplicates", duplicates);
+    n.put("rowsLost", rowsLost);
+    n.put("chunksAbandoned", chunksAbandoned);
+    n.put("bytesWritten", bytesWritten);
+    n.put("elapsedSeconds", Math.round(elapsedSeconds * 1000) / 1000.0);
+    n.put("rowsPerSecond", Math.round(rowsPerSecond()));
+    n.put("megabytesPerSecond", Math.round(megabytesPerSecond() * 100) / 100.0);
+    ObjectNode cp = n.putObject("checkpoint");
+    cp.put("offset", checkpointOffset);
+    cp.put("rows", checkpointRows);
+    cp.put("file", checkpointFile);
+    n.put("error", error);
+    try {
+      return JSON.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
