@@ -1,0 +1,14 @@
+/**
+ * The ClickHouse HTTP writer: {@link dev.handoff.clickhouse.http.ClickHouseHttp} reads a table's
+ * schema from {@code system.columns} and creates {@link dev.handoff.api.spi.InsertWriter}s that
+ * send encoded chunks as {@code INSERT ... FORMAT Native} or {@code FORMAT RowBinary} over
+ * {@code java.net.http}, classify failures as transient or permanent, and split a rejected chunk
+ * into single rows.
+ */
+module dev.handoff.clickhouse.http {
+  requires transitive dev.handoff.api;
+  requires dev.handoff.clickhouse;
+  requires java.net.http;
+
+  exports dev.handoff.clickhouse.http;
+}
