@@ -254,4 +254,27 @@ final class WriterServerTest {
           .isEqualTo("9\t" + (6645 - 666) + "\n");
     }
   }
+
+  @Test
+  void write_afterTheServerClosedTheIdleKeepAliveConnection_succeeds() throws Exception {
+    String db = createTable("w_idle");
+    try (ClickHouseHttp http = http(ClickHouseHttpOptions.Compression.NONE)) {
+      TableSchema schema = http.schema(db, "t");
+      InsertWriter writer = http.writer(db, "t", schema, "RowBinary");
+      writer.write(Encoded.insert(0, 10, Encoded.frame("RowBinary", schema, rows4(0, 10))));
+
+      Thread.sleep(3_500); // the server's keep_alive_timeout is 3 s
+
+      writer.write(Encoded.insert(0, 10, Encoded.frame("RowBinary", schema, rows4(10, 10))));
+      assertThat(server.query("SELECT count() FROM " + db + ".t")).isEqualTo("20\n");
+    }
+  }
+
+  private static List<Object[]> rows4(int from, int count) {
+    List<Object[]> rows = new ArrayList<>();
+    for (Object[] r : rows(from, count)) {
+      rows.add(new Object[] {r[0], r[1], r[2], 1});
+    }
+    return rows;
+  }
 }
