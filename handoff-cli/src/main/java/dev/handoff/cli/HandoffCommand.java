@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "handoff",
     description = "Deterministic fault simulations of the handoff stage: one seed, a seed range,"
-        + " or a replay of a printed run.",
-    subcommands = {SimulateCommand.class, SweepCommand.class, ReplayCommand.class},
+        + " or a replay of a printed run; and ingest, which reads JSON lines into ClickHouse.",
+    subcommands = {SimulateCommand.class, SweepCommand.class, ReplayCommand.class,
+        IngestCommand.class},
     synopsisSubcommandLabel = "COMMAND",
     commandListHeading = "%nCommands:%n",
     exitCodeListHeading = "%nExit status:%n",
@@ -40,6 +41,6 @@ public final class HandoffCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(spec.commandLine(),
-        "missing command (simulate, sweep or replay)");
+        "missing command (simulate, sweep, replay or ingest)");
   }
 }

@@ -1,0 +1,328 @@
+package dev.handoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.handoff.api.ChunkConfig;
+import dev.handoff.api.ErrorPolicy;
+import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.spi.InsertWriter;
+import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.TableSchema;
+import dev.handoff.clickhouse.json.JsonRows;
+import dev.handoff.core.Chain;
+import dev.handoff.core.ChainReport;
+import dev.handoff.core.InflightBudget;
+import dev.handoff.core.Providers;
+import dev.handoff.core.Routers;
+import dev.handoff.core.ShardQueues;
+import dev.handoff.core.SinkHandoff;
+import dev.handoff.core.ack.SourceAcks;
+import dev.handoff.core.ack.SourceBatch;
+import dev.handoff.core.sink.DeadLetterDirectory;
+import dev.handoff.core.sink.PermanentPolicy;
+import dev.handoff.core.sink.RetryPolicy;
+import dev.handoff.core.sink.SinkWorkers;
+import dev.handoff.core.sink.WorkerMetrics;
+import dev.handoff.core.sink.WorkersReport;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one {@code ingest}: JSON lines, through the driver ({@link Chain}), the stage ({@link
+ * SinkHandoff}) and the sink workers ({@link SinkWorkers}), into a table over HTTP or into insert
+ * files, with checkpoints, replays and a summary.
+ *
+ * <p>The pipeline thread is the caller's: it runs the chain, whose source ({@link
+ * JsonLinesSource}) reads the input and replays failed batches until every batch resolved. The
+ * workers run one thread per shard; a {@link Monitor} thread writes the checkpoint and draws the
+ * progress bar.
+ */
+final class Ingest {
+
+  /** How long the workers may take to write what is queued once the input is done. */
+  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
+
+  /** How long the driver's final drain waits after a {@code --deadline} stop. */
+  static final Duration DEADLINE_DRAIN = Duration.ofSeconds(2);
+
+  /**
+   * The checked options of a run.
+   *
+   * @param input the input file, or {@code null} for stdin
+   * @param deadLetter the dead-letter directory; {@code null} fails rejected inserts' batches
+   * @param schema the columns given with {@code --schema} ({@code --out} mode), else {@code null}
+   * @param progress whether to draw the progress bar; {@code null} when stderr is a terminal
+   */
+  record Settings(String url, String database, String table, Path input,
+      IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
+      long insertBytes, int insertRows, Duration linger, long budget, int queueCapacity,
+      int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
+      Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
+      TableSchema schema, Duration deadline, Boolean progress) {
+
+    /** Returns the input as given: its path, or {@code -}. */
+    String inputName() {
+      return input == null ? "-" : input.toString();
+    }
+
+    /** Returns {@code db.table}, or {@code null} in {@code --out} mode without a table. */
+    String qualifiedTable() {
+      return table == null ? null : database + "." + table;
+    }
+  }
+
+  /** Where inserts go: a server over HTTP, or files. */
+  interface Target extends AutoCloseable {
+    /** Returns the target table's columns. */
+    TableSchema schema() throws IOException;
+
+    /** Returns the writer of inserts of {@code schema}'s columns. */
+    InsertWriter writer(TableSchema schema) throws IOException;
+
+    @Override
+    void close();
+  }
+
+  private final Settings s;
+  private final PrintWriter err;
+  private final Consumer<Monitor.Sample> observer;
+
+  /**
+   * Creates a run.
+   *
+   * @param err where the progress bar goes
+   * @param observer sees every sample the monitor takes (tests watch the budget with it)
+   */
+  Ingest(Settings settings, PrintWriter err, Consumer<Monitor.Sample> observer) {
+    this.s = settings;
+    this.err = err;
+    this.observer = observer;
+  }
+
+  /**
+   * Runs the ingest, prints the summary on {@code out} and returns the exit status.
+   *
+   * @throws UncheckedIOException if the run cannot start (the message says why)
+   */
+  int run(PrintWriter out) {
+    IngestSummary summary;
+    try (Target target = s.out() != null ? new FilesTarget(s) : new HttpTarget(s)) {
+      summary = run(target);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UncheckedIOException(new IOException("interrupted", e));
+    }
+    out.println(summary.toJson());
+    out.flush();
+    return summary.ok() ? Main.OK : Main.ORACLE_FAILED;
+  }
+
+  private IngestSummary run(Target target) throws IOException, InterruptedException {
+    long startNanos = System.nanoTime();
+    TableSchema schema = s.schema() != null ? s.schema() : target.schema();
+    CheckpointFile checkpoint = s.checkpoint() == null ? null : new CheckpointFile(s.checkpoint());
+    long offset = 0;
+    long rowsBefore = 0;
+    if (s.resume()) {
+      Optional<CheckpointFile.Position> p = checkpoint.read();
+      if (p.isPresent()) {
+        offset = p.get().offset();
+        rowsBefore = p.get().rows();
+        long size = Files.size(s.input());
+        if (offset > size) {
+          throw new IOException("checkpoint " + checkpoint.path() + " is at byte " + offset
+              + ", past the end of " + s.input() + " (" + size + " bytes): not this input?");
+        }
+      }
+    }
+    SkipReasons skips = new SkipReasons();
+    RowEncoder<JsonNode> encoder;
+    try {
+      encoder = Providers.encoder(s.format().encoder)
+          .create(schema, JsonRows.accessor(schema), Map.of());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("cannot encode table " + s.qualifiedTable() + " as "
+          + s.format().clickhouse + ": " + e.getMessage(), e);
+    }
+    if (s.skipBadRows()) {
+      encoder = skips.wrap(encoder);
+    }
+    ShardQueues queues = new ShardQueues(s.shards(), s.queueCapacity());
+    InflightBudget budget = new InflightBudget(s.budget());
+    StageGauges gauges = new StageGauges();
+    SinkHandoff<JsonNode> stage = SinkHandoff.builder(encoder, queues)
+        .name("ingest")
+        .router(Routers.roundRobin())
+        .budget(budget)
+        .config(new ChunkConfig(s.chunkBytes(),
+            s.skipBadRows() ? ErrorPolicy.SKIP : ErrorPolicy.FAIL))
+        .metrics(gauges)
+        .build();
+    InputRanges ranges = new InputRanges(offset, rowsBefore, s.maxReplays());
+    SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) -> {
+      if (batch.state() == SourceBatch.State.DELIVERED) {
+        ranges.delivered(batch.batchId());
+      } else {
+        ranges.failed(batch.batchId());
+      }
+    });
+    InputStream in = open(offset);
+    JsonLines lines = new JsonLines(in, offset);
+    JsonLinesSource source = new JsonLinesSource(lines, s.input(), s.batchRows(),
+        !s.skipBadRows(), hasDecimal(schema), acks, ranges, skips, stage::flushTerminal);
+
+    InsertWriter writer = target.writer(schema);
+    SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
+        .maxInsertBytes(s.insertBytes())
+        .maxInsertRows(s.insertRows())
+        .linger(s.linger())
+        .retry(new RetryPolicy(Integer.MAX_VALUE, Duration.ofMillis(100),
+            Duration.ofSeconds(5), 0.2, s.retryMaxElapsed()))
+        .seed(startNanos);
+    if (s.deadLetter() != null) {
+      wb.onPermanent(PermanentPolicy.DEAD_LETTER)
+          .deadLetters(new DeadLetterDirectory(s.deadLetter(), s.format().option));
+    } else {
+      wb.onPermanent(PermanentPolicy.FAIL_ACKS);
+    }
+    SinkWorkers workers = wb.build();
+    boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
+    Monitor monitor = new Monitor(() -> {
+      WorkerMetrics.PerShard t = workers.metrics().total();
+      return new Monitor.Sample(source.rowsRead(), t.rowsWritten(), t.bytesWritten(),
+          budget.inflightBytes(), gauges.parkedChunks, t.retries(), ranges.batchesReplayed());
+    }, observer, checkpoint, s.inputName(), ranges, err, draw);
+
+    Chain<JsonNode> chain = Chain.builder(source, stage).budget(budget)
+        .drainTimeout(s.deadline() == null ? Duration.ofSeconds(30) : DEADLINE_DRAIN)
+        .build();
+    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "handoff-ingest-deadline");
+      t.setDaemon(true);
+      return t;
+    });
+    ChainReport report;
+    String error = null;
+    WorkersReport written;
+    try (lines) {
+      workers.start();
+      monitor.start();
+      if (s.deadline() != null) {
+        timer.schedule(chain::requestStop, s.deadline().toMillis(), TimeUnit.MILLISECONDS);
+      }
+      try {
+        report = chain.run();
+        if (report.fatal().isPresent()) {
+          error = "the stage stopped: " + report.fatal().get();
+        } else if (source.stopReason() != null) {
+          error = source.stopReason();
+        } else if (ranges.waiting()) {
+          error = s.deadline() != null
+              ? "stopped at the --deadline of " + s.deadline() + " with rows not yet written"
+              : "the driver ended with rows not yet written";
+        }
+      } catch (UncheckedIOException e) {
+        error = e.getMessage();
+      } finally {
+        timer.shutdownNow();
+        written = workers.shutdown(s.deadline() == null ? SHUTDOWN_GRACE : DEADLINE_DRAIN);
+        writer.close();
+      }
+    } finally {
+      monitor.close();
+    }
+    return summary(schema, source, ranges, skips, written, startNanos, error);
+  }
+
+  private IngestSummary summary(TableSchema schema, JsonLinesSource source, InputRanges ranges,
+      SkipReasons skips, WorkersReport w, long startNanos, String error) {
+    long deadRows = w.deadLetteredRows();
+    long deadInserts = w.shards().stream()
+        .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
+    long bytes = w.shards().stream().mapToLong(WorkersReport.PerShard::bytesWritten).sum();
+    long skipped = skips.total();
+    long rowsRead = source.rowsRead();
+    long accounted = w.rowsWritten() + skipped + deadRows;
+    boolean complete = error == null && ranges.outstanding() == 0 && ranges.rowsLost() == 0;
+    String message = error;
+    if (message == null && !complete) {
+      message = ranges.rowsLost() + " rows were not written (" + ranges.rangesLost()
+          + " batches failed more often than --max-replays allows); rerun with --resume";
+    }
+    return new IngestSummary(complete ? "ok" : "incomplete", s.qualifiedTable(),
+        s.format().clickhouse, s.inputName(), source.startOffset(), rowsRead, w.rowsWritten(),
+        skipped, skips.snapshot(), deadRows, deadInserts, w.retries(),
+        ranges.batchesReplayed(), ranges.rowsReplayed(), Math.max(0, accounted - rowsRead),
+        ranges.rowsLost(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
+        ranges.watermark(), ranges.rowsBeforeWatermark(),
+        s.checkpoint() == null ? null : s.checkpoint().toString(), message);
+  }
+
+  private InputStream open(long offset) throws IOException {
+    if (s.input() == null) {
+      return System.in;
+    }
+    FileInputStream in = new FileInputStream(s.input().toFile());
+    try {
+      in.getChannel().position(offset);
+    } catch (IOException e) {
+      in.close();
+      throw e;
+    }
+    return in;
+  }
+
+  private static boolean hasDecimal(TableSchema schema) {
+    for (ColumnSpec c : schema.columns()) {
+      if (c.type().contains("Decimal")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Keeps the stage's parked-chunk gauge for the progress bar (written on the pipeline thread). */
+  private static final class StageGauges implements dev.handoff.core.StageMetrics.Listener {
+    volatile int parkedChunks;
+
+    @Override
+    public void onFlush(dev.handoff.core.StageMetrics m) {
+      parkedChunks = m.parkedChunks();
+    }
+  }
+
+  /** The {@code --out} target: the schema from {@code --schema}, inserts as files. */
+  private static final class FilesTarget implements Target {
+    private final Settings s;
+
+    FilesTarget(Settings s) {
+      this.s = s;
+    }
+
+    @Override
+    public TableSchema schema() {
+      return s.schema();
+    }
+
+    @Override
+    public InsertWriter writer(TableSchema schema) throws IOException {
+      return new OutDirWriter(s.out(), schema, s.format().clickhouse);
+    }
+
+    @Override
+    public void close() {}
+  }
+}

@@ -1,0 +1,301 @@
+package dev.handoff.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code handoff ingest --table db.name --input FILE}: reads JSON lines into a ClickHouse table
+ * through the stage and the sink workers, or into insert files with {@code --out DIR}. Progress
+ * goes to stderr, a JSON summary to stdout. The options are checked here (a bad value is a usage
+ * error naming the option and the value); {@link Ingest} runs them.
+ */
+@Command(
+    name = "ingest",
+    sortOptions = false,
+    description = "Reads JSON lines (one object per line) into a ClickHouse table over HTTP, or"
+        + " into insert files with --out. Every row is written, skipped (counted per reason) or"
+        + " dead-lettered; failed batches are read again; the checkpoint file lets --resume"
+        + " continue after a crash. Progress goes to stderr, a JSON summary to stdout.",
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+        "0:every row read was written, or skipped or dead-lettered as the options say",
+        "1:some rows were neither (the summary's status is incomplete; rerun with --resume)",
+        "2:usage error (the message names the option and the value)",
+        "3:the run could not start (no server, a table that does not exist, unreadable input)"})
+final class IngestCommand implements Callable<Integer> {
+
+  /** What to do with a row the encoder rejects. */
+  enum OnError { skip, fail }
+
+  /** What to do with an insert the server rejects permanently. */
+  enum OnReject { fail, dead_letter }
+
+  /** The insert formats, with their encoder and ClickHouse names. */
+  enum Format {
+    native_("native", "clickhouse-native", "Native"),
+    rowbinary("rowbinary", "rowbinary", "RowBinary");
+
+    final String option;
+    final String encoder;
+    final String clickhouse;
+
+    Format(String option, String encoder, String clickhouse) {
+      this.option = option;
+      this.encoder = encoder;
+      this.clickhouse = clickhouse;
+    }
+
+    static Format of(String text) {
+      for (Format f : values()) {
+        if (f.option.equalsIgnoreCase(text)) {
+          return f;
+        }
+      }
+      throw new IllegalArgumentException(text);
+    }
+  }
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--url", paramLabel = "<url>", defaultValue = "http://127.0.0.1:8123",
+      description = "The server's HTTP interface (default ${DEFAULT-VALUE}).")
+  String url;
+
+  @Option(names = "--table", paramLabel = "<db.name>",
+      description = "The target table; required unless --out is given.")
+  String table;
+
+  @Option(names = "--input", required = true, paramLabel = "<file|->",
+      description = "The JSON lines to read; - reads stdin.")
+  String input;
+
+  @Option(names = "--format", paramLabel = "<native|rowbinary>", defaultValue = "native",
+      description = "The insert format (default ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--user", paramLabel = "<name>", description = "The ClickHouse user.")
+  String user;
+
+  @Option(names = "--password", paramLabel = "<secret>", defaultValue = "${env:HANDOFF_PASSWORD}",
+      description = "The user's password (default: the HANDOFF_PASSWORD environment variable).")
+  String password;
+
+  @Option(names = "--shards", paramLabel = "<n>", defaultValue = "2",
+      description = "Shards: parallel insert streams, one worker each (default ${DEFAULT-VALUE}).")
+  int shards;
+
+  @Option(names = "--chunk-bytes", paramLabel = "<size>", defaultValue = "1MiB",
+      converter = Sizes.BytesConverter.class,
+      description = "Seal a shard's chunk at this size (default ${DEFAULT-VALUE}).")
+  long chunkBytes;
+
+  @Option(names = "--insert-bytes", paramLabel = "<size>", defaultValue = "16MiB",
+      converter = Sizes.BytesConverter.class,
+      description = "Merge chunks into inserts of at most this size (default ${DEFAULT-VALUE}).")
+  long insertBytes;
+
+  @Option(names = "--insert-rows", paramLabel = "<n>", defaultValue = "1000000",
+      description = "Merge chunks into inserts of at most this many rows (default"
+          + " ${DEFAULT-VALUE}).")
+  int insertRows;
+
+  @Option(names = "--linger", paramLabel = "<duration>", defaultValue = "200ms",
+      converter = Sizes.DurationConverter.class,
+      description = "How long a worker waits for more chunks to merge (default ${DEFAULT-VALUE}).")
+  Duration linger;
+
+  @Option(names = "--budget", paramLabel = "<size>", defaultValue = "64MiB",
+      converter = Sizes.BytesConverter.class,
+      description = "Stop reading while this many encoded bytes are not yet written (default"
+          + " ${DEFAULT-VALUE}).")
+  long budget;
+
+  @Option(names = "--queue-capacity", paramLabel = "<chunks>", defaultValue = "4",
+      description = "Chunks each shard's queue holds (default ${DEFAULT-VALUE}).")
+  int queueCapacity;
+
+  @Option(names = "--batch-rows", paramLabel = "<n>", defaultValue = "10000",
+      description = "Lines per source batch: the unit of acknowledgement, checkpoint and replay"
+          + " (default ${DEFAULT-VALUE}).")
+  int batchRows;
+
+  @Option(names = "--on-error", paramLabel = "<skip|fail>", defaultValue = "skip",
+      description = "A line that is not a JSON object, or a row that does not fit the table:"
+          + " skip it and count it, or stop (default ${DEFAULT-VALUE}).")
+  String onError;
+
+  @Option(names = "--on-reject", paramLabel = "<fail|dead-letter>", defaultValue = "fail",
+      description = "An insert the server rejects: fail its batches (they replay, then count as"
+          + " lost), or isolate the rejected rows into --dead-letter (default ${DEFAULT-VALUE}).")
+  String onReject;
+
+  @Option(names = "--dead-letter", paramLabel = "<dir>",
+      description = "Where rejected rows go with the server's message (for --on-reject"
+          + " dead-letter).")
+  Path deadLetter;
+
+  @Option(names = "--retry-max-elapsed", paramLabel = "<duration>", defaultValue = "10m",
+      converter = Sizes.DurationConverter.class,
+      description = "How long an insert is retried while the server is down or failing"
+          + " transiently (default ${DEFAULT-VALUE}).")
+  Duration retryMaxElapsed;
+
+  @Option(names = "--request-timeout", paramLabel = "<duration>", defaultValue = "60s",
+      converter = Sizes.DurationConverter.class,
+      description = "How long one HTTP request may wait for the server's answer (default"
+          + " ${DEFAULT-VALUE}).")
+  Duration requestTimeout;
+
+  @Option(names = "--max-replays", paramLabel = "<n>", defaultValue = "3",
+      description = "How often a failed batch is read again before its rows count as lost"
+          + " (default ${DEFAULT-VALUE}).")
+  int maxReplays;
+
+  @Option(names = "--checkpoint", paramLabel = "<file>",
+      description = "Record the input offset of the acknowledged rows here (atomically).")
+  Path checkpoint;
+
+  @Option(names = "--resume", description = "Start reading at the --checkpoint's offset (a file"
+      + " input only).")
+  boolean resume;
+
+  @Option(names = "--out", paramLabel = "<dir>",
+      description = "Write each insert as a file here instead of to a server (needs --schema).")
+  Path out;
+
+  @Option(names = "--schema", paramLabel = "<'name Type, ...'|@file>",
+      description = "The table's columns: a list, or @ and a file holding one. Required with"
+          + " --out (no server to ask); with a server it replaces asking system.columns, and"
+          + " must then name the server's types exactly.")
+  String schema;
+
+  @Option(names = "--deadline", paramLabel = "<duration>", converter = Sizes.DurationConverter.class,
+      description = "Stop reading after this long, write what can be written within a short"
+          + " grace, and fail the rest (default: none).")
+  Duration deadline;
+
+  @Option(names = "--progress", negatable = true,
+      description = "Draw a progress bar on stderr (default: only when stderr is a terminal).")
+  Boolean progress;
+
+  IngestCommand() {}
+
+  @Override
+  public Integer call() {
+    Ingest.Settings settings = settings();
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
+    return new Ingest(settings, stderr, sample -> {}).run(stdout);
+  }
+
+  /** Checks every option and returns the run's settings; a bad value is a usage error. */
+  Ingest.Settings settings() {
+    Format fmt;
+    try {
+      fmt = Format.of(format);
+    } catch (IllegalArgumentException e) {
+      throw usage("--format=" + format + ": expected native or rowbinary");
+    }
+    boolean skip = switch (onError) {
+      case "skip" -> true;
+      case "fail" -> false;
+      default -> throw usage("--on-error=" + onError + ": expected skip or fail");
+    };
+    boolean deadLetters = switch (onReject) {
+      case "fail" -> false;
+      case "dead-letter", "dead_letter" -> true;
+      default -> throw usage("--on-reject=" + onReject + ": expected fail or dead-letter");
+    };
+    if (deadLetters && deadLetter == null) {
+      throw usage("--on-reject=dead-letter needs --dead-letter <dir>");
+    }
+    positive("--shards", shards);
+    positive("--chunk-bytes", chunkBytes);
+    if (chunkBytes > Integer.MAX_VALUE - 1024) {
+      throw usage("--chunk-bytes=" + chunkBytes + ": at most 2 GiB");
+    }
+    positive("--insert-bytes", insertBytes);
+    positive("--insert-rows", insertRows);
+    positive("--budget", budget);
+    positive("--queue-capacity", queueCapacity);
+    positive("--batch-rows", batchRows);
+    if (maxReplays < 0) {
+      throw usage("--max-replays=" + maxReplays + ": expected 0 or more");
+    }
+    if (requestTimeout.isZero() || requestTimeout.isNegative()) {
+      throw usage("--request-timeout=" + requestTimeout + ": expected more than 0");
+    }
+    if (deadline != null && (deadline.isZero() || deadline.isNegative())) {
+      throw usage("--deadline=" + deadline + ": expected more than 0");
+    }
+    boolean stdin = "-".equals(input);
+    Path inputFile = stdin ? null : Path.of(input);
+    if (inputFile != null && !Files.isReadable(inputFile)) {
+      throw usage("--input=" + input + ": no such readable file");
+    }
+    if (resume && stdin) {
+      throw usage("--resume needs a file --input, not stdin (-): stdin cannot be read from an"
+          + " offset");
+    }
+    if (resume && checkpoint == null) {
+      throw usage("--resume needs --checkpoint <file>");
+    }
+    String db = null;
+    String name = null;
+    if (table != null) {
+      int dot = table.indexOf('.');
+      if (dot <= 0 || dot == table.length() - 1 || table.indexOf('.', dot + 1) >= 0) {
+        throw usage("--table=" + table + ": expected <database>.<table>");
+      }
+      db = table.substring(0, dot);
+      name = table.substring(dot + 1);
+    } else if (out == null) {
+      throw usage("missing --table <db.name> (or --out <dir> to write files without a server)");
+    }
+    if (out != null && schema == null) {
+      throw usage("--out needs --schema 'name Type, ...' (or @file): there is no server to ask"
+          + " for the table's columns");
+    }
+    dev.handoff.api.spi.TableSchema columns = schema == null ? null : parseSchema();
+    return new Ingest.Settings(url, db, name, inputFile, fmt, user, password, shards,
+        (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
+        deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
+        resume, out, columns, deadline, progress);
+  }
+
+  private dev.handoff.api.spi.TableSchema parseSchema() {
+    String text = schema;
+    if (schema.startsWith("@")) {
+      try {
+        text = Files.readString(Path.of(schema.substring(1)));
+      } catch (IOException e) {
+        throw usage("--schema=" + schema + ": cannot read " + schema.substring(1) + ": " + e);
+      }
+    }
+    try {
+      return SchemaText.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw usage("--schema=" + schema + ": " + e.getMessage());
+    }
+  }
+
+  private void positive(String option, long value) {
+    if (value < 1) {
+      throw usage(option + "=" + value + ": expected at least 1");
+    }
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

@@ -1,0 +1,158 @@
+package dev.handoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.handoff.api.spi.ColumnSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Option parsing of {@code ingest}, its usage errors, and the summary's JSON form. */
+final class IngestOptionsTest {
+
+  @TempDir
+  Path dir;
+
+  Path input;
+
+  @BeforeEach
+  void input() throws IOException {
+    input = Files.writeString(dir.resolve("in.jsonl"), "{}\n");
+  }
+
+  static Ingest.Settings settings(String... args) {
+    CommandLine cl = Main.commandLine();
+    CommandLine.ParseResult parsed = cl.parseArgs(args);
+    IngestCommand cmd = (IngestCommand) parsed.subcommand().commandSpec().userObject();
+    return cmd.settings();
+  }
+
+  @Test
+  void defaults_andSuffixedSizesAndDurations() {
+    Ingest.Settings d = settings("ingest", "--table", "db.t", "--input", input.toString());
+    assertThat(d.url()).isEqualTo("http://127.0.0.1:8123");
+    assertThat(d.database()).isEqualTo("db");
+    assertThat(d.table()).isEqualTo("t");
+    assertThat(d.format()).isEqualTo(IngestCommand.Format.native_);
+    assertThat(d.retryMaxElapsed()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(d.skipBadRows()).isTrue();
+    assertThat(d.deadLetter()).isNull();
+    assertThat(d.progress()).isNull();
+
+    Ingest.Settings s = settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--format", "rowbinary", "--chunk-bytes", "64KiB", "--insert-bytes", "16MiB",
+        "--budget", "1GiB", "--linger", "200ms", "--retry-max-elapsed", "5s",
+        "--on-reject", "dead-letter", "--dead-letter", dir.toString(), "--no-progress",
+        "--shards", "3", "--batch-rows", "500");
+    assertThat(s.format().encoder).isEqualTo("rowbinary");
+    assertThat(s.chunkBytes()).isEqualTo(65536);
+    assertThat(s.insertBytes()).isEqualTo(16L << 20);
+    assertThat(s.budget()).isEqualTo(1L << 30);
+    assertThat(s.linger()).isEqualTo(Duration.ofMillis(200));
+    assertThat(s.retryMaxElapsed()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(s.deadLetter()).isEqualTo(dir);
+    assertThat(s.progress()).isFalse();
+    assertThat(s.shards()).isEqualTo(3);
+    assertThat(s.batchRows()).isEqualTo(500);
+  }
+
+  @Test
+  void sizesAndDurations_parse() {
+    assertThat(Sizes.parseBytes("65536")).isEqualTo(65536);
+    assertThat(Sizes.parseBytes("64KiB")).isEqualTo(65536);
+    assertThat(Sizes.parseBytes("16 MiB")).isEqualTo(16L << 20);
+    assertThat(Sizes.parseBytes("2GB")).isEqualTo(2_000_000_000L);
+    assertThat(Sizes.parseBytes("8k")).isEqualTo(8192);
+    assertThatThrownBy(() -> Sizes.parseBytes("12XB")).hasMessageContaining("XB");
+    assertThatThrownBy(() -> Sizes.parseBytes("-1")).hasMessageContaining("-1");
+    assertThat(Sizes.parseDuration("200ms")).isEqualTo(Duration.ofMillis(200));
+    assertThat(Sizes.parseDuration("5s")).isEqualTo(Duration.ofSeconds(5));
+    assertThat(Sizes.parseDuration("10m")).isEqualTo(Duration.ofMinutes(10));
+    assertThat(Sizes.parseDuration("1h")).isEqualTo(Duration.ofHours(1));
+    assertThat(Sizes.parseDuration("PT3S")).isEqualTo(Duration.ofSeconds(3));
+    assertThatThrownBy(() -> Sizes.parseDuration("soon")).hasMessageContaining("soon");
+  }
+
+  @Test
+  void usageErrors_nameTheOptionAndTheValue_andExitWithTwo() {
+    String in = input.toString();
+    assertUsage("--chunk-bytes", "12XB", "ingest", "--table", "db.t", "--input", in,
+        "--chunk-bytes", "12XB");
+    assertUsage("--format", "avro", "ingest", "--table", "db.t", "--input", in,
+        "--format", "avro");
+    assertUsage("--on-error", "maybe", "ingest", "--table", "db.t", "--input", in,
+        "--on-error", "maybe");
+    assertUsage("--on-reject", "ignore", "ingest", "--table", "db.t", "--input", in,
+        "--on-reject", "ignore");
+    assertUsage("--dead-letter", "dead-letter", "ingest", "--table", "db.t", "--input", in,
+        "--on-reject", "dead-letter");
+    assertUsage("--table", "nodot", "ingest", "--table", "nodot", "--input", in);
+    assertUsage("--table", "--out", "ingest", "--input", in);
+    assertUsage("--input", "missing.jsonl", "ingest", "--table", "db.t", "--input",
+        dir.resolve("missing.jsonl").toString());
+    assertUsage("--resume", "stdin", "ingest", "--table", "db.t", "--input", "-", "--resume",
+        "--checkpoint", dir.resolve("cp").toString());
+    assertUsage("--resume", "--checkpoint", "ingest", "--table", "db.t", "--input", in,
+        "--resume");
+    assertUsage("--schema", "--out", "ingest", "--input", in, "--out", dir.toString());
+    assertUsage("--shards", "0", "ingest", "--table", "db.t", "--input", in, "--shards", "0");
+    assertUsage("--linger", "soon", "ingest", "--table", "db.t", "--input", in, "--linger",
+        "soon");
+    assertUsage("--schema", "Decimal(", "ingest", "--input", in, "--out", dir.toString(),
+        "--schema", "a Decimal(18, 4");
+  }
+
+  private static void assertUsage(String option, String value, String... args) {
+    CommandLineTest.Run r = CommandLineTest.run(args);
+    assertThat(r.exit()).as(String.join(" ", args)).isEqualTo(Main.USAGE);
+    assertThat(r.err()).as(String.join(" ", args)).contains(option).contains(value)
+        .doesNotContain("\tat ");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void schemaText_keepsCommasInsideTypes() {
+    assertThat(SchemaText.parse("id UInt64, d Decimal(18, 4),\n `odd name` Map(String, UInt8)")
+        .columns()).containsExactly(new ColumnSpec("id", "UInt64"),
+            new ColumnSpec("d", "Decimal(18, 4)"), new ColumnSpec("odd name", "Map(String, UInt8)"));
+    assertThatThrownBy(() -> SchemaText.parse("id")).hasMessageContaining("'id'");
+    assertThatThrownBy(() -> SchemaText.parse(" , ")).hasMessageContaining("no columns");
+  }
+
+  @Test
+  void summary_isJsonWithEveryField() throws IOException {
+    IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", 0, 10, 9, 1,
+        Map.of(SkipReasons.MALFORMED_JSON, 1L), 0, 0, 2, 1, 5, 0, 0, 0, 900, 2.0, 123, 10,
+        "cp.json", null);
+
+    JsonNode n = new ObjectMapper().readTree(s.toJson());
+
+    assertThat(n.get("status").asText()).isEqualTo("ok");
+    assertThat(n.get("rowsRead").asLong()).isEqualTo(10);
+    assertThat(n.get("rowsWritten").asLong()).isEqualTo(9);
+    assertThat(n.get("skipped").get("malformed JSON").asLong()).isEqualTo(1);
+    assertThat(n.get("retries").asLong()).isEqualTo(2);
+    assertThat(n.get("batchesReplayed").asLong()).isEqualTo(1);
+    assertThat(n.get("rowsPerSecond").asLong()).isEqualTo(5);
+    assertThat(n.get("checkpoint").get("offset").asLong()).isEqualTo(123);
+    assertThat(n.get("error").isNull()).isTrue();
+    assertThat(n.fieldNames()).toIterable().contains("rowsDeadLettered", "duplicates",
+        "rowsLost", "elapsedSeconds", "megabytesPerSecond", "resumedFrom");
+  }
+
+  @Test
+  void skipReason_isTheColumnPrefixOfAnEncoderMessage() {
+    assertThat(SkipReasons.reasonOf("column \"id\" (UInt64): value \"x\" (TEXT): not a number"))
+        .isEqualTo("column \"id\" (UInt64)");
+    assertThat(SkipReasons.reasonOf(null)).isEqualTo("rejected by the encoder");
+  }
+}
