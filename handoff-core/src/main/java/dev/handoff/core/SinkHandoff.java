@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * reach its queue strictly in seal order. See {@code docs/architecture.md} for the full contract
  * (behaviours B1 to B14).
  *
- * <p><b>Threading:</b> every method runs on the pipeline thread; the stage is not thread-safe.
+ * <p><b>Threading:</b> every method runs on the pipeline thread (except {@link
+ * #oldestParkedIngestNanos}, which any thread may read); the stage is not thread-safe.
  * It shares only the queues, the budget and the acknowledgement handles with worker threads, and
  * those are thread-safe.
  *
@@ -261,6 +262,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       shard.chunksSent++;
     } else {
       shard.parked.addLast(chunk);
+      shard.publishOldestParked();
       parkedChunks++;
       parkedBytes += chunk.sizeBytes();
     }
@@ -275,6 +277,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       EncodedChunk head;
       while ((head = shard.parked.peekFirst()) != null && queues.trySend(head)) {
         shard.parked.pollFirst();
+        shard.publishOldestParked();
         shard.chunksSent++;
         parkedChunks--;
         parkedBytes -= head.sizeBytes();
@@ -356,6 +359,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     for (Shard<T> shard : shards) {
       EncodedChunk chunk;
       while ((chunk = shard.parked.pollFirst()) != null) {
+        shard.publishOldestParked();
         parkedChunks--;
         parkedBytes -= chunk.sizeBytes();
         if (mutation != StageMutation.UNCOUNTED_FAILBACK) {
@@ -425,10 +429,14 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   /**
    * Returns the {@link Clock#nanoTime()} at which the oldest parked chunk of {@code shard} got
    * its first row, or {@link Long#MAX_VALUE} when none is parked.
+   *
+   * <p>Unlike the other accessors this one may be called from any thread (a metrics registry
+   * reads it for the age of the oldest parked chunk): the stage publishes the value through a
+   * volatile field whenever the head of the shard's parked chunks changes, so a reader sees the
+   * value of a recent park or drain.
    */
   public long oldestParkedIngestNanos(int shard) {
-    EncodedChunk head = shards[shard].parked.peekFirst();
-    return head == null ? Long.MAX_VALUE : head.oldestIngestNanos();
+    return shards[shard].oldestParkedNanos;
   }
 
   /** Returns the stage name. */
@@ -458,6 +466,8 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     final RowEncoder<T> encoder;
     final ChunkBuffer buffer;
     final ArrayDeque<EncodedChunk> parked = new ArrayDeque<>();
+    /** The head of {@link #parked}'s first-ingest time, for readers on other threads. */
+    volatile long oldestParkedNanos = Long.MAX_VALUE;
     AckSet acks = new AckSet();
     Ack lastAck;
     int rows;
@@ -474,6 +484,15 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       this.index = index;
       this.encoder = Objects.requireNonNull(encoder, "newInstance() returned null");
       this.buffer = new ChunkBuffer(targetBytes); // B2: pre-sized to the target
+    }
+
+    /** Publishes the parked head's first-ingest time; called when the head may have changed. */
+    void publishOldestParked() {
+      EncodedChunk head = parked.peekFirst();
+      long nanos = head == null ? Long.MAX_VALUE : head.oldestIngestNanos();
+      if (nanos != oldestParkedNanos) {
+        oldestParkedNanos = nanos;
+      }
     }
   }
 

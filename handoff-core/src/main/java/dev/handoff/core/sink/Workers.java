@@ -1,20 +1,202 @@
 package dev.handoff.core.sink;
 
+import dev.handoff.api.Clock;
+import dev.handoff.core.ShardQueues;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The workers behind {@link SinkWorkers}; not yet implemented. */
+/** The workers behind {@link SinkWorkers}: their threads, metrics and shutdown. */
 final class Workers {
-  Workers(SinkWorkers.Builder b) {}
+  private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
 
-  void start() {
-    throw new UnsupportedOperationException("not implemented yet");
+  private final ShardQueues queues;
+  private final Clock clock;
+  private final ThreadFactory threadFactory;
+  private final long pollNanos;
+  private final long graceNanos;
+  private final ShardWorker[] shards;
+  private final Thread[] threads;
+  private final boolean[] stuck;
+  private boolean started;
+  private WorkersReport report;
+
+  Workers(SinkWorkers.Builder b) {
+    this.queues = b.queues;
+    this.clock = b.clock;
+    this.threadFactory = b.threadFactory; // null: daemon threads named handoff-sink-<shard>
+    this.pollNanos = b.pollInterval.toNanos();
+    this.graceNanos = b.shutdownGrace.toNanos();
+    int n = queues.numShards();
+    this.shards = new ShardWorker[n];
+    this.threads = new Thread[n];
+    this.stuck = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      shards[i] = new ShardWorker(i, b);
+    }
+  }
+
+  private static Thread defaultThread(Runnable r, int shard) {
+    Thread t = new Thread(r, "handoff-sink-" + shard);
+    t.setDaemon(true);
+    return t;
+  }
+
+  synchronized void start() {
+    if (started || report != null) {
+      throw new IllegalStateException(report != null ? "sink workers already shut down"
+          : "sink workers already started");
+    }
+    for (int i = 0; i < shards.length; i++) {
+      Thread t = threadFactory == null
+          ? defaultThread(shards[i], i) : threadFactory.newThread(shards[i]);
+      if (t == null) {
+        throw new IllegalStateException("thread factory returned null for shard " + i);
+      }
+      threads[i] = t;
+    }
+    started = true;
+    for (Thread t : threads) {
+      t.start();
+    }
   }
 
   WorkerMetrics metrics() {
-    throw new UnsupportedOperationException("not implemented yet");
+    long now = clock.nanoTime();
+    List<WorkerMetrics.PerShard> list = new ArrayList<>(shards.length);
+    long[] sum = new long[9];
+    int queued = 0;
+    long oldestAge = 0;
+    for (ShardWorker w : shards) {
+      Counters c = w.counters;
+      long oldest = w.oldestUnackedIngestNanos();
+      long age = oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - oldest);
+      int q = queues.size(w.shard);
+      long[] v = {c.inserts.get(), c.rowsWritten.get(), c.bytesWritten.get(), c.retries.get(),
+          c.deadLetteredRows.get(), c.deadLetteredInserts.get(), c.abandonedChunks.get(),
+          c.abandonedRows.get(), 0};
+      for (int i = 0; i < v.length; i++) {
+        sum[i] += v[i];
+      }
+      queued += q;
+      oldestAge = Math.max(oldestAge, age);
+      list.add(new WorkerMetrics.PerShard(w.shard, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+          q, age));
+    }
+    return new WorkerMetrics(list, new WorkerMetrics.PerShard(-1, sum[0], sum[1], sum[2], sum[3],
+        sum[4], sum[5], sum[6], sum[7], queued, oldestAge));
   }
 
-  WorkersReport shutdown(Duration deadline) {
-    throw new UnsupportedOperationException("not implemented yet");
+  synchronized WorkersReport shutdown(Duration deadline) {
+    if (report != null) {
+      return report;
+    }
+    queues.close();
+    for (ShardWorker w : shards) {
+      w.draining = true;
+    }
+    if (started) {
+      // Drain until every worker ended or the deadline passed: on the injected clock, and also
+      // after as many real poll intervals as the deadline holds, so a clock that does not move
+      // (a manual clock) cannot make shutdown wait forever.
+      long end = clock.nanoTime() + deadline.toNanos();
+      long slices = deadline.toNanos() / pollNanos + 1;
+      for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); i++) {
+        joinFirstAlive(pollNanos);
+      }
+      for (ShardWorker w : shards) {
+        w.aborting = true;
+      }
+      joinAll(graceNanos); // an attempt in progress may finish
+      for (Thread t : threads) {
+        if (t.isAlive()) {
+          t.interrupt();
+        }
+      }
+      joinAll(graceNanos);
+      for (int i = 0; i < shards.length; i++) {
+        if (threads[i].isAlive()) {
+          stuck[i] = true;
+          LOG.error("sink worker of shard {} did not stop within the grace period after the"
+              + " deadline; its chunks are failed and the thread is left to end", i);
+          shards[i].force(shards[i].shutdownCause());
+        }
+      }
+    }
+    for (ShardWorker w : shards) {
+      List<dev.handoff.api.EncodedChunk> left = queues.drain(w.shard);
+      if (!left.isEmpty()) {
+        w.failQueued(left, w.shutdownCause());
+      }
+      if (!started) {
+        w.abandonHeld(w.shutdownCause(), true);
+      }
+    }
+    report = buildReport();
+    return report;
+  }
+
+  private boolean anyAlive() {
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void joinFirstAlive(long nanos) {
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        join(t, nanos);
+        return;
+      }
+    }
+  }
+
+  /** Waits up to {@code nanos} of real time in total for every thread to end. */
+  private void joinAll(long nanos) {
+    if (nanos <= 0) {
+      return;
+    }
+    long slices = Math.max(1, nanos / pollNanos);
+    for (long i = 0; i < slices && anyAlive(); i++) {
+      joinFirstAlive(Math.min(nanos, pollNanos));
+    }
+  }
+
+  private static void join(Thread t, long nanos) {
+    if (nanos <= 0) {
+      return; // join(0) would wait forever
+    }
+    try {
+      t.join(nanos / 1_000_000L, (int) (nanos % 1_000_000L));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // keep the flag; shutdown still completes
+    }
+  }
+
+  private WorkersReport buildReport() {
+    List<WorkersReport.PerShard> list = new ArrayList<>(shards.length);
+    boolean drained = true;
+    for (ShardWorker w : shards) {
+      Counters c = w.counters;
+      long failedAtShutdown = c.failedAtShutdownChunks.get();
+      drained &= failedAtShutdown == 0 && !stuck[w.shard];
+      list.add(new WorkersReport.PerShard(w.shard, c.inserts.get(), c.rowsWritten.get(),
+          c.bytesWritten.get(), c.retries.get(), c.deadLetteredRows.get(),
+          c.deadLetteredInserts.get(), c.abandonedChunks.get(), c.abandonedRows.get(),
+          failedAtShutdown, c.failedAtShutdownRows.get(), stuck[w.shard]));
+    }
+    return new WorkersReport(list, drained);
+  }
+
+  @Override
+  public synchronized String toString() {
+    return "shards=" + shards.length + (report != null ? ", shut down" : started ? ", running"
+        : ", not started");
   }
 }

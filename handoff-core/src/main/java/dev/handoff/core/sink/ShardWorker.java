@@ -1,0 +1,370 @@
+package dev.handoff.core.sink;
+
+import dev.handoff.api.Clock;
+import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.Frame;
+import dev.handoff.api.spi.Insert;
+import dev.handoff.api.spi.InsertWriter;
+import dev.handoff.api.spi.WriteException;
+import dev.handoff.core.InflightBudget;
+import dev.handoff.core.ShardQueues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One shard's worker: the loop that takes, merges and writes, and the settling of chunks. The
+ * contracts are in the package documentation; {@link Isolation} handles permanent failures under
+ * {@link PermanentPolicy#DEAD_LETTER}.
+ */
+final class ShardWorker implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(ShardWorker.class);
+
+  final int shard;
+  final Counters counters = new Counters();
+  private final ShardQueues queues;
+  private final InflightBudget budget;
+  final InsertWriter writer;
+  private final Clock clock;
+  private final RetryPolicy retry;
+  private final PermanentPolicy onPermanent;
+  final DeadLetters deadLetters;
+  private final WorkerListener listener;
+  private final long maxInsertBytes;
+  private final int maxInsertRows;
+  private final long lingerNanos;
+  private final long pollNanos;
+  private final SplittableRandom random;
+
+  /** Chunks taken and not settled, in take (= seal) order. */
+  private final ConcurrentLinkedDeque<Held> held = new ConcurrentLinkedDeque<>();
+
+  /** Shutdown began: write what is queued without lingering, then end. */
+  volatile boolean draining;
+  /** Shutdown's deadline passed: start no new attempt, take nothing more. */
+  volatile boolean aborting;
+  /** Shutdown gave up on this worker and failed its chunks; anything it takes now it fails. */
+  private volatile boolean forced;
+
+  ShardWorker(int shard, SinkWorkers.Builder b) {
+    this.shard = shard;
+    this.queues = b.queues;
+    this.budget = b.budget;
+    this.writer = b.writer;
+    this.clock = b.clock;
+    this.retry = b.retry;
+    this.onPermanent = b.onPermanent;
+    this.deadLetters = b.deadLetters;
+    this.listener = b.listener;
+    this.maxInsertBytes = b.maxInsertBytes;
+    this.maxInsertRows = b.maxInsertRows;
+    this.lingerNanos = b.linger.toNanos();
+    this.pollNanos = b.pollInterval.toNanos();
+    // Each shard draws its own jitter from the seed, so shards do not depend on each other's order.
+    this.random = new SplittableRandom(b.seed ^ (0x9E3779B97F4A7C15L * (shard + 1)));
+  }
+
+  @Override
+  public void run() {
+    Throwable cause = null;
+    try {
+      loop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cause = e;
+      if (!aborting) {
+        LOG.error("sink worker of shard {} interrupted outside shutdown; it ends", shard);
+      }
+    } catch (Throwable t) { // an Error, or a bug here: fail what we hold, then let it go
+      cause = t;
+      LOG.error("sink worker of shard {} failed; it ends", shard, t);
+      if (t instanceof Error) {
+        abandonHeld(t, false);
+        throw (Error) t;
+      }
+    } finally {
+      if (!held.isEmpty()) {
+        abandonHeld(cause != null ? cause : shutdownCause(), aborting);
+      }
+    }
+  }
+
+  private void loop() throws InterruptedException {
+    Held carry = null;
+    while (!aborting) {
+      Held first = carry;
+      carry = null;
+      if (first == null) {
+        EncodedChunk c = queues.poll(shard, pollNanos, TimeUnit.NANOSECONDS);
+        if (c == null) {
+          if (draining && queues.isClosed() && queues.size(shard) == 0) {
+            return;
+          }
+          continue;
+        }
+        first = hold(c);
+      }
+      List<Held> batch = new ArrayList<>();
+      batch.add(first);
+      long bytes = first.chunk.sizeBytes();
+      long rows = first.chunk.rows();
+      long start = clock.nanoTime();
+      while (bytes < maxInsertBytes && rows < maxInsertRows && !aborting) {
+        EncodedChunk next = queues.poll(shard);
+        if (next == null) {
+          long remaining = lingerNanos - (clock.nanoTime() - start);
+          if (remaining <= 0 || draining) {
+            break;
+          }
+          next = queues.poll(shard, Math.min(remaining, pollNanos), TimeUnit.NANOSECONDS);
+          if (next == null) {
+            continue;
+          }
+        }
+        Held h = hold(next);
+        if (bytes + h.chunk.sizeBytes() > maxInsertBytes || rows + h.chunk.rows() > maxInsertRows) {
+          carry = h; // starts the next insert
+          break;
+        }
+        batch.add(h);
+        bytes += h.chunk.sizeBytes();
+        rows += h.chunk.rows();
+      }
+      process(batch);
+    }
+  }
+
+  private Held hold(EncodedChunk chunk) {
+    Held h = new Held(chunk);
+    held.addLast(h);
+    if (forced) { // shutdown already failed what we held; it may have missed this one
+      fail(List.of(h), shutdownCause(), true);
+    }
+    return h;
+  }
+
+  /** Writes one merged insert and settles its chunks. */
+  private void process(List<Held> batch) throws InterruptedException {
+    Insert insert = insertOf(batch);
+    Attempt result = write(insert);
+    if (result.outcome == Outcome.OK) {
+      succeed(batch);
+    } else if (result.outcome == Outcome.ABANDONED) {
+      fail(batch, result.error, aborting); // shutdown's deadline counts it as failed at shutdown
+    } else if (onPermanent == PermanentPolicy.FAIL_ACKS) {
+      fail(batch, result.error, false);
+    } else {
+      Isolation isolation = new Isolation(this);
+      isolation.chunks(batch, result);
+      Attempt stopped = isolation.abandoned();
+      List<Held> left = new ArrayList<>();
+      for (Held h : batch) {
+        if (!h.isSettled()) {
+          left.add(h);
+        }
+      }
+      if (!left.isEmpty()) {
+        fail(left, stopped != null ? stopped.error : result.error, stopped != null && aborting);
+      }
+      if (stopped != null) {
+        result = stopped;
+      }
+    }
+    if (result.interrupted) {
+      throw new InterruptedException("interrupted while writing shard " + shard);
+    }
+  }
+
+  Insert insertOf(List<Held> chunks) {
+    List<Frame> frames = new ArrayList<>(chunks.size());
+    long bytes = 0;
+    long rows = 0;
+    for (Held h : chunks) {
+      frames.add(h.chunk.frame());
+      bytes += h.chunk.sizeBytes();
+      rows += h.chunk.rows();
+    }
+    return new Insert(shard, chunks.get(0).chunk.sequence(),
+        chunks.get(chunks.size() - 1).chunk.sequence(), frames,
+        (int) Math.min(Integer.MAX_VALUE, rows), bytes, 1);
+  }
+
+  /* ------------------------------------------------------------------ writing with retries */
+
+  enum Outcome { OK, PERMANENT, ABANDONED }
+
+  /** The result of writing one insert with retries. */
+  record Attempt(Outcome outcome, WriteException error, boolean interrupted, int attempts) {}
+
+  /**
+   * Writes {@code insert}, retrying transient failures under the policy. Returns {@code OK}, the
+   * permanent failure, or the last transient failure when retries ran out, shutdown's deadline
+   * passed or the thread was interrupted (then {@code interrupted} is set and the interrupt flag
+   * cleared, for the caller to settle before ending).
+   */
+  Attempt write(Insert insert) {
+    long start = clock.nanoTime();
+    WriteException last = null;
+    for (int attempt = 1; ; attempt++) {
+      if (aborting || Thread.currentThread().isInterrupted()) {
+        WriteException why = new WriteException(WriteException.Kind.TRANSIENT, -1,
+            "sink workers shut down before " + insert + " was written", last);
+        return new Attempt(Outcome.ABANDONED, why, Thread.interrupted(), attempt - 1);
+      }
+      long t0 = clock.nanoTime();
+      try {
+        writer.write(insert.withAttempt(attempt));
+        long nanos = clock.nanoTime() - t0;
+        counters.inserts.incrementAndGet();
+        counters.rowsWritten.addAndGet(insert.rows());
+        counters.bytesWritten.addAndGet(insert.bytes());
+        notify(() -> listener.inserted(shard, insert.rows(), insert.bytes(), nanos));
+        return new Attempt(Outcome.OK, null, false, attempt);
+      } catch (WriteException e) {
+        if (!e.isTransient()) {
+          return new Attempt(Outcome.PERMANENT, e, false, attempt);
+        }
+        last = e;
+      } catch (RuntimeException e) {
+        LOG.error("writer threw {} on shard {} ({}); treated as transient", e, shard, insert, e);
+        last = new WriteException(WriteException.Kind.TRANSIENT, -1,
+            "writer threw " + e, e);
+      }
+      if (Thread.interrupted()) {
+        return new Attempt(Outcome.ABANDONED, last, true, attempt);
+      }
+      if (attempt >= retry.maxAttempts()) {
+        return new Attempt(Outcome.ABANDONED, last, false, attempt);
+      }
+      long backoff = retry.backoffNanos(attempt, random);
+      if (clock.nanoTime() - start + backoff > retry.maxElapsed().toNanos()) {
+        return new Attempt(Outcome.ABANDONED, last, false, attempt);
+      }
+      counters.retries.incrementAndGet();
+      WriteException failed = last;
+      int failedAttempt = attempt;
+      notify(() -> listener.retried(shard, failed, failedAttempt, backoff));
+      try {
+        clock.sleep(backoff);
+      } catch (InterruptedException e) {
+        return new Attempt(Outcome.ABANDONED, last, true, attempt);
+      }
+    }
+  }
+
+  /* ------------------------------------------------------------------ settling */
+
+  /** Releases the chunks' bytes, then succeeds their acknowledgements; each once. */
+  void succeed(List<Held> chunks) {
+    for (Held h : chunks) {
+      if (h.claim()) {
+        held.remove(h);
+        release(h.chunk);
+        h.chunk.acks().succeed();
+      }
+    }
+  }
+
+  /** Releases the chunks' bytes, then fails their acknowledgements; each once. */
+  void fail(List<Held> chunks, Throwable cause, boolean atShutdown) {
+    int n = 0;
+    int rows = 0;
+    for (Held h : chunks) {
+      if (h.claim()) {
+        held.remove(h);
+        n++;
+        rows += h.chunk.rows();
+        try {
+          release(h.chunk);
+        } finally {
+          h.chunk.acks().fail(cause);
+        }
+      }
+    }
+    if (n > 0) {
+      recordAbandoned(n, rows, cause, atShutdown);
+    }
+  }
+
+  /** Fails chunks that shutdown took out of the queue (never held by the worker). */
+  void failQueued(List<EncodedChunk> chunks, Throwable cause) {
+    List<Held> hs = new ArrayList<>(chunks.size());
+    for (EncodedChunk c : chunks) {
+      hs.add(new Held(c));
+    }
+    fail(hs, cause, true);
+  }
+
+  /** Fails every held chunk; called by the worker as it ends and by shutdown when it gives up. */
+  void abandonHeld(Throwable cause, boolean atShutdown) {
+    List<Held> all = new ArrayList<>(held);
+    fail(all, cause, atShutdown);
+  }
+
+  /** Shutdown gave up waiting: fail what the worker holds, and whatever it takes later. */
+  void force(Throwable cause) {
+    forced = true;
+    abandonHeld(cause, true);
+  }
+
+  private void recordAbandoned(int chunks, int rows, Throwable cause, boolean atShutdown) {
+    counters.abandonedChunks.addAndGet(chunks);
+    counters.abandonedRows.addAndGet(rows);
+    if (atShutdown) {
+      counters.failedAtShutdownChunks.addAndGet(chunks);
+      counters.failedAtShutdownRows.addAndGet(rows);
+    }
+    notify(() -> listener.abandoned(shard, chunks, rows, cause));
+  }
+
+  private void release(EncodedChunk chunk) {
+    try {
+      budget.release(chunk.sizeBytes());
+    } catch (RuntimeException e) { // a double release elsewhere: the acks still resolve
+      LOG.error("releasing {} of shard {} failed", chunk, shard, e);
+    }
+  }
+
+  void notify(Runnable event) {
+    try {
+      event.run();
+    } catch (RuntimeException e) {
+      LOG.warn("sink worker listener threw on shard {}", shard, e);
+    }
+  }
+
+  WriteException shutdownCause() {
+    return new WriteException(WriteException.Kind.TRANSIENT, -1,
+        "sink workers shut down before this chunk of shard " + shard + " was written", null);
+  }
+
+  /* ------------------------------------------------------------------ gauges */
+
+  /** The first-ingest time of the oldest chunk held or queued, or {@link Long#MAX_VALUE}. */
+  long oldestUnackedIngestNanos() {
+    long oldest = Long.MAX_VALUE;
+    for (Held h : held) {
+      if (!h.isSettled()) {
+        oldest = h.chunk.oldestIngestNanos();
+        break;
+      }
+    }
+    EncodedChunk head = queues.peek(shard);
+    if (head != null) {
+      oldest = Math.min(oldest, head.oldestIngestNanos());
+    }
+    return oldest;
+  }
+
+  WorkerListener listener() {
+    return listener;
+  }
+
+  Clock clock() {
+    return clock;
+  }
+}
