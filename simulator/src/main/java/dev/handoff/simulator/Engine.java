@@ -63,6 +63,8 @@ final class Engine {
   final double restartRate;
   final double sourceErrorRate;
   final double routerErrorRate;
+  final int interleave;
+  final int batchRecords;
   final int stallTicks;
   final int writeTicks;
   final int faultEpochs;
@@ -104,6 +106,8 @@ final class Engine {
     this.restartRate = options.rate(KnobSpec.RESTART_RATE);
     this.sourceErrorRate = options.rate(KnobSpec.SOURCE_ERROR_RATE);
     this.routerErrorRate = options.rate(KnobSpec.ROUTER_ERROR_RATE);
+    this.interleave = options.intValue(KnobSpec.INTERLEAVE);
+    this.batchRecords = options.intValue(KnobSpec.BATCH_RECORDS);
     this.stallTicks = options.intValue(KnobSpec.STALL_TICKS);
     this.writeTicks = options.intValue(KnobSpec.WRITE_TICKS);
     this.faultEpochs = options.intValue(KnobSpec.FAULT_EPOCHS);
@@ -272,6 +276,7 @@ final class Engine {
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
   void endLife(String why) {
     Life l = cur;
+    feed.closeOpenBatches(l, SinkWorkers.TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
     l.dead = true;
     log.add(clock.tick, l.epoch, EventLog.EPOCH_END, -1, 0, 0);

@@ -41,7 +41,8 @@ final class KnobSpec {
   static final int ROUTER = 22;
   static final int SOURCE_ERROR_RATE = 23;
   static final int ROUTER_ERROR_RATE = 24;
-  static final int MUTATION = 25;
+  static final int INTERLEAVE = 25;
+  static final int MUTATION = 26;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -122,6 +123,9 @@ final class KnobSpec {
         + " throws part-way through pushing it (the driver closes the stage and rethrows)"));
     k.add(rate(ROUTER_ERROR_RATE, "router-error-rate", "probability, per record, that the router"
         + " throws or returns a shard out of range (the stage stops)"));
+    k.add(intKnob(INTERLEAVE, "interleave", "1", "sources one pull draws records from: 1 pushes"
+        + " one whole batch per pull; more interleaves the open batches of that many sources,"
+        + " and batches span pulls", 1, 64));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

@@ -28,6 +28,10 @@ final class Life {
   SourceAcks[] acks;
   /** Per source: the next batch id the source will push. */
   final long[] nextBatch;
+  /** Per source: the batch the source has begun and not completed (interleaved pulls). */
+  final dev.handoff.core.ack.SourceBatch[] openBatch;
+  /** Per source: the next record number of its open batch. */
+  final int[] openNext;
   /** Per source: the checkpoint the engine computes from the batches it saw delivered. */
   final long[] expectedCheckpoint;
   /** Per source and batch id: whether the batch resolved as delivered in this lifetime. */
@@ -76,6 +80,8 @@ final class Life {
     this.faulty = faulty;
     this.deadlineTick = deadlineTick;
     this.nextBatch = new long[sources];
+    this.openBatch = new dev.handoff.core.ack.SourceBatch[sources];
+    this.openNext = new int[sources];
     this.expectedCheckpoint = new long[sources];
     this.deliveredBatch = new boolean[sources][];
     this.open = new IntList[shards];

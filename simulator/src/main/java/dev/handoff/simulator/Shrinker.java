@@ -80,6 +80,7 @@ public final class Shrinker {
     halve(c, o, KnobSpec.RECORDS, 1);
     halve(c, o, KnobSpec.SHARDS, 1);
     halve(c, o, KnobSpec.SOURCES, 1);
+    halve(c, o, KnobSpec.INTERLEAVE, 1);
     halve(c, o, KnobSpec.FAULT_EPOCHS, 1);
     halve(c, o, KnobSpec.STALL_TICKS, 1);
     halve(c, o, KnobSpec.BATCH_RECORDS, 1);

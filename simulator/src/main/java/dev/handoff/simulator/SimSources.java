@@ -22,13 +22,17 @@ final class SimSources {
     this.e = engine;
   }
 
-  /** The simulated e.sources, behind one {@link Source}: each pull pushes one batch of one. */
+  /**
+   * The simulated sources, behind one {@link Source}: with {@code interleave=1} each pull pushes
+   * one whole batch of one source; with more, each pull pushes 1 to {@code batch-records}
+   * records drawn from the open batches of up to that many sources, and batches span pulls.
+   */
   Source<SimRow> source() {
     return out -> {
       Life l = e.cur;
       int active = 0;
       for (int s = 0; s < e.sources; s++) {
-        if (l.nextBatch[s] < e.w.batches(s)) {
+        if (hasWork(l, s)) {
           active++;
         }
       }
@@ -36,6 +40,10 @@ final class SimSources {
         return false;
       }
       checkBackpressure(l);
+      if (e.interleave > 1) {
+        pushInterleaved(l, out);
+        return true;
+      }
       int pick = e.rng.nextInt(active);
       int s = 0;
       for (; ; s++) {
@@ -86,6 +94,83 @@ final class SimSources {
     batch.complete();
     lastSource = s;
     lastBatch = b;
+  }
+
+  private boolean hasWork(Life l, int s) {
+    return l.openBatch[s] != null || l.nextBatch[s] < e.w.batches(s);
+  }
+
+  /** One interleaved pull: records of several sources' open batches, in a seeded order. */
+  private void pushInterleaved(Life l, Collector<SimRow> out) {
+    int[] chosen = new int[Math.min(e.interleave, e.sources)];
+    int c = 0;
+    int start = e.rng.nextInt(e.sources);
+    for (int i = 0; i < e.sources && c < chosen.length; i++) {
+      int s = (start + i) % e.sources;
+      if (hasWork(l, s)) {
+        chosen[c++] = s;
+      }
+    }
+    int records = 1 + e.rng.nextInt(e.batchRecords);
+    int failAt = l.faulty && e.rng.chance(e.sourceErrorRate) ? e.rng.nextInt(records) : -1;
+    long now = e.clock.tick;
+    for (int r = 0; r < records; r++) {
+      if (r == failAt) {
+        e.fault(Faults.SOURCE_ERROR, "interleaved pull after " + r + " record(s)");
+        closeOpenBatches(l, new SourceFailure());
+        throw new SourceFailure();
+      }
+      int live = 0;
+      for (int i = 0; i < c; i++) {
+        live += hasWork(l, chosen[i]) ? 1 : 0;
+      }
+      if (live == 0) {
+        return;
+      }
+      int pick = e.rng.nextInt(live);
+      int s = -1;
+      for (int i = 0; i < c; i++) {
+        if (hasWork(l, chosen[i]) && pick-- == 0) {
+          s = chosen[i];
+          break;
+        }
+      }
+      if (l.openBatch[s] == null) {
+        int b = (int) l.nextBatch[s]++;
+        SourceBatch opened = l.acks[s].begin();
+        if (opened.batchId() != b) {
+          throw new IllegalStateException("source " + s + " opened batch " + opened.batchId()
+              + " but replays batch " + b);
+        }
+        l.openBatch[s] = opened;
+        l.openNext[s] = e.w.batchStart[s][b];
+      }
+      SourceBatch batch = l.openBatch[s];
+      int b = (int) batch.batchId();
+      int n = l.openNext[s]++;
+      pushRecords(l, s, n, n + 1, batch, out, now);
+      lastSource = s;
+      lastBatch = b;
+      if (l.openNext[s] == e.w.batchStart[s][b + 1]) {
+        l.openBatch[s] = null;
+        batch.complete();
+      }
+    }
+  }
+
+  /**
+   * The sources go away (the lifetime ends, or one failed): like a well-behaved source, each
+   * fails and completes the batch it has begun, so that batch resolves and replays.
+   */
+  void closeOpenBatches(Life l, Throwable cause) {
+    for (int s = 0; s < l.openBatch.length; s++) {
+      SourceBatch open = l.openBatch[s];
+      if (open != null) {
+        l.openBatch[s] = null;
+        open.fail(cause);
+        open.complete();
+      }
+    }
   }
 
   private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,

@@ -11,7 +11,7 @@ import dev.handoff.api.HandoffException;
  * write failures, the drain deadline after a teardown).
  */
 final class SinkWorkers {
-  private static final HandoffException TORN_DOWN = new HandoffException(ErrorClass.TRANSIENT,
+  static final HandoffException TORN_DOWN = new HandoffException(ErrorClass.TRANSIENT,
       "simulated process ended before the chunk was written");
 
   private final Engine e;

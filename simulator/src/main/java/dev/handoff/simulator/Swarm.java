@@ -38,6 +38,7 @@ final class Swarm {
     v[KnobSpec.FAULT_EPOCHS] = Long.toString(r.between(1, 4));
     v[KnobSpec.SOURCE_ERROR_RATE] = r.nextInt(4) == 0 ? rate(r, 4) : "0";
     v[KnobSpec.ROUTER_ERROR_RATE] = r.nextInt(6) == 0 ? rate(r, 2) : "0";
+    v[KnobSpec.INTERLEAVE] = r.nextInt(2) == 0 ? "1" : Long.toString(r.between(2, 4));
     int router = r.nextInt(8);
     v[KnobSpec.ROUTER] = router == 0 ? "round-robin" : router == 1 ? "single-shard" : "key-hash";
     for (KnobSpec s : KnobSpec.ALL) {
