@@ -23,6 +23,7 @@ import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.ack.ArchFixtureAckLeak;
 import dev.handoff.core.archfixture.ClockAndRandomReaders;
 import dev.handoff.core.archfixture.CoreUsesEncoders;
+import dev.handoff.core.archfixture.CoreUsesMicrometer;
 import dev.handoff.core.archfixture.CoreUsesSimulator;
 import dev.handoff.core.archfixture.DeterministicTimeAndRandomness;
 import dev.handoff.core.internal.WarnLimiter;
@@ -74,6 +75,7 @@ final class ArchitectureRulesBiteTest {
                           ApiReadsClock.class,
                           ApiLeaksCoreInternal.class,
                           ArchFixtureAckLeak.class,
+                          CoreUsesMicrometer.class,
                           DeterministicTimeAndRandomness.class,
                           WarnLimiter.class,
                           SinkHandoff.class,
@@ -170,6 +172,18 @@ final class ArchitectureRulesBiteTest {
     JavaClasses coreOnly = load(CoreUsesEncoders.class);
     assertThat(coreOnly.contain("dev.handoff.encoders.archfixture.FixtureEncoder")).isFalse();
     assertFails(ArchitectureTest.core_never_depends_on_encoders_or_simulator, coreOnly);
+  }
+
+  // --- core_never_depends_on_micrometer -------------------------------------------------------
+
+  @Test
+  void micrometerRule_failsWhenCoreUsesMicrometer() {
+    assertFails(ArchitectureTest.core_never_depends_on_micrometer, load(CoreUsesMicrometer.class));
+  }
+
+  @Test
+  void micrometerRule_allowsCoreWithoutMicrometer() {
+    assertPasses(ArchitectureTest.core_never_depends_on_micrometer, load(SinkHandoff.class));
   }
 
   // --- core_internal_is_used_only_by_core ---------------------------------------------------
@@ -351,6 +365,7 @@ final class ArchitectureRulesBiteTest {
     return Stream.of(
         ArchitectureTest.api_depends_only_on_java_and_itself,
         ArchitectureTest.core_never_depends_on_encoders_or_simulator,
+        ArchitectureTest.core_never_depends_on_micrometer,
         ArchitectureTest.core_internal_is_used_only_by_core,
         ArchitectureTest.public_api_exposes_no_core_internal_type,
         ArchitectureTest.core_reads_no_system_clock_and_no_unseeded_randomness,

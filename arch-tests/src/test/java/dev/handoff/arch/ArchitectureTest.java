@@ -41,10 +41,13 @@ import java.util.TreeSet;
 @AnalyzeClasses(packages = "dev.handoff", importOptions = DoNotIncludeTests.class)
 public final class ArchitectureTest {
 
-  /** The packages that {@code dev.handoff.api} and {@code dev.handoff.core} export. */
+  /**
+   * The packages that {@code dev.handoff.api}, {@code dev.handoff.core} and {@code
+   * dev.handoff.micrometer} export.
+   */
   static final String[] EXPORTED_API_PACKAGES = {
     "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.seam",
-    "dev.handoff.core.sink"
+    "dev.handoff.core.sink", "dev.handoff.micrometer"
   };
 
   /** The negative-control seam of core, exported only to the simulator. */
@@ -91,6 +94,20 @@ public final class ArchitectureTest {
           .resideInAnyPackage("dev.handoff.encoders..", "dev.handoff.simulator..")
           .because("encoders plug into core through the API's ServiceLoader SPI, and the simulator"
               + " drives core from outside");
+
+  /**
+   * Micrometer is optional: only the {@code handoff-micrometer} binding may use it, never core
+   * (which exposes plain metrics records and listeners for any registry).
+   */
+  @ArchTest
+  static final ArchRule core_never_depends_on_micrometer =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.handoff.core..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.micrometer..")
+          .because("Micrometer is an optional dependency, bound in handoff-micrometer only");
 
   /** Core's internals are used by core only (this covers "the API never touches core.internal"). */
   @ArchTest
