@@ -184,7 +184,7 @@ final class Ingest {
     JsonLinesSource source = new JsonLinesSource(lines, s.input(), s.batchRows(),
         !s.skipBadRows(), hasDecimal(schema), acks, ranges, skips, stage::flushTerminal);
 
-    InsertWriter writer = target.writer(schema);
+    DoubtCountingWriter writer = new DoubtCountingWriter(target.writer(schema));
     SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
         .maxInsertBytes(s.insertBytes())
         .maxInsertRows(s.insertRows())
@@ -244,11 +244,11 @@ final class Ingest {
     } finally {
       monitor.close();
     }
-    return summary(schema, source, ranges, skips, written, startNanos, error);
+    return summary(source, ranges, skips, written, writer.rowsInDoubt(), startNanos, error);
   }
 
-  private IngestSummary summary(TableSchema schema, JsonLinesSource source, InputRanges ranges,
-      SkipReasons skips, WorkersReport w, long startNanos, String error) {
+  private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
+      WorkersReport w, long rowsInDoubt, long startNanos, String error) {
     long deadRows = w.deadLetteredRows();
     long deadInserts = w.shards().stream()
         .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
@@ -266,8 +266,8 @@ final class Ingest {
         s.format().clickhouse, s.inputName(), source.startOffset(), rowsRead, w.rowsWritten(),
         skipped, skips.snapshot(), deadRows, deadInserts, w.retries(),
         ranges.batchesReplayed(), ranges.rowsReplayed(), Math.max(0, accounted - rowsRead),
-        ranges.rowsLost(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
-        ranges.watermark(), ranges.rowsBeforeWatermark(),
+        rowsInDoubt, ranges.rowsLost(), w.abandonedChunks(), bytes,
+        (System.nanoTime() - startNanos) / 1e9, ranges.watermark(), ranges.rowsBeforeWatermark(),
         s.checkpoint() == null ? null : s.checkpoint().toString(), message);
   }
 

@@ -25,9 +25,13 @@ import java.util.Map;
  * @param retries insert attempts that failed transiently and were retried
  * @param batchesReplayed batches whose acknowledgements failed and that were read again
  * @param rowsReplayed rows those replays read again
- * @param duplicates rows written more than once: rows written plus skipped plus dead-lettered,
- *     minus rows read, when positive (only replays of batches that were partly written cause
- *     them)
+ * @param duplicates rows acknowledged more than once: rows written plus skipped plus
+ *     dead-lettered, minus rows read, when positive (replays of batches that were partly written
+ *     cause them)
+ * @param rowsInDoubt rows of insert attempts whose outcome was unknown (a timeout or a connection
+ *     lost while the server answered) and that were retried: the server may have written them
+ *     before the answer was lost, so each may be in the table twice without being counted in
+ *     {@code duplicates}
  * @param rowsLost rows of batches that failed more often than they may replay: neither written
  *     nor accounted for
  * @param chunksAbandoned chunks whose acknowledgements failed (retries exhausted, shutdown)
@@ -55,6 +59,7 @@ record IngestSummary(
     long batchesReplayed,
     long rowsReplayed,
     long duplicates,
+    long rowsInDoubt,
     long rowsLost,
     long chunksAbandoned,
     long bytesWritten,
@@ -101,6 +106,7 @@ record IngestSummary(
     n.put("batchesReplayed", batchesReplayed);
     n.put("rowsReplayed", rowsReplayed);
     n.put("duplicates", duplicates);
+    n.put("rowsInDoubt", rowsInDoubt);
     n.put("rowsLost", rowsLost);
     n.put("chunksAbandoned", chunksAbandoned);
     n.put("bytesWritten", bytesWritten);

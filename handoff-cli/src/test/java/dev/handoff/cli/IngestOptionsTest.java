@@ -131,7 +131,7 @@ final class IngestOptionsTest {
   @Test
   void summary_isJsonWithEveryField() throws IOException {
     IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", 0, 10, 9, 1,
-        Map.of(SkipReasons.MALFORMED_JSON, 1L), 0, 0, 2, 1, 5, 0, 0, 0, 900, 2.0, 123, 10,
+        Map.of(SkipReasons.MALFORMED_JSON, 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0, 900, 2.0, 123, 10,
         "cp.json", null);
 
     JsonNode n = new ObjectMapper().readTree(s.toJson());
@@ -146,7 +146,7 @@ final class IngestOptionsTest {
     assertThat(n.get("checkpoint").get("offset").asLong()).isEqualTo(123);
     assertThat(n.get("error").isNull()).isTrue();
     assertThat(n.fieldNames()).toIterable().contains("rowsDeadLettered", "duplicates",
-        "rowsLost", "elapsedSeconds", "megabytesPerSecond", "resumedFrom");
+        "rowsInDoubt", "rowsLost", "elapsedSeconds", "megabytesPerSecond", "resumedFrom");
   }
 
   @Test

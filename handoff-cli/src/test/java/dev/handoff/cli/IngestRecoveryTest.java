@@ -1,0 +1,191 @@
+package dev.handoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.handoff.clickhouse.testserver.ClickHouseServer;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code handoff ingest} survives the server going away and its own death: a server stopped and
+ * started again mid-ingest, and an ingester killed with SIGKILL and run again with {@code
+ * --resume}. Both against a real ClickHouse 18.16 of the test's own.
+ */
+final class IngestRecoveryTest {
+
+  static final long ROWS = Long.getLong("handoff.ingest.recovery.rows", 200_000L);
+
+  static ClickHouseServer server;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void start() {
+    server = ClickHouseServer.start();
+  }
+
+  @AfterAll
+  static void close() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  static String table(String db) {
+    server.execute("CREATE TABLE " + db + ".t (" + MixedRows.COLUMNS
+        + ") ENGINE = MergeTree ORDER BY id");
+    return db + ".t";
+  }
+
+  static long count(String table) {
+    return Long.parseLong(server.query("SELECT count() FROM " + table).strip());
+  }
+
+  /** Waits (bounded) until {@code table} holds at least {@code rows} rows. */
+  static void awaitRows(String table, long rows, long timeoutMillis) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    while (count(table) < rows) {
+      assertThat(System.nanoTime()).as("%s reaches %d rows in time", table, rows)
+          .isLessThan(deadline);
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  void serverStoppedAndStartedMidIngest_everyRowArrives_duplicatesOnlyFromReplays()
+      throws Exception {
+    String table = table(server.uniqueDatabase("ingest_restart"));
+    Path input = MixedRows.write(dir.resolve("in.jsonl"), ROWS);
+    CompletableFuture<CommandLineTest.Run> run = CompletableFuture.supplyAsync(() ->
+        CommandLineTest.run("ingest", "--url", server.httpUrl(), "--table", table, "--input",
+            input.toString(), "--batch-rows", "1000", "--chunk-bytes", "16KiB",
+            "--insert-bytes", "32KiB", "--shards", "1", "--linger", "0ms", "--budget", "1MiB",
+            "--request-timeout", "5s", "--retry-max-elapsed", "2m", "--no-progress",
+            "--checkpoint", dir.resolve("cp.json").toString()));
+
+    awaitRows(table, ROWS / 10, 60_000);
+    server.stop();
+    Thread.sleep(2_000);
+    assertThat(run).as("the ingest waits for the server").isNotDone();
+    server.resume();
+    CommandLineTest.Run r = run.get(180, TimeUnit.SECONDS);
+
+    assertThat(r.exit()).as(r.err() + r.out()).isZero();
+    JsonNode s = MixedRows.summary(r.out());
+    assertThat(s.get("status").asText()).isEqualTo("ok");
+    assertThat(s.get("retries").asLong()).as("retried while the server was down").isPositive();
+    String[] counts = server.query("SELECT count(), uniqExact(id), min(id), max(id) FROM "
+        + table).strip().split("\t");
+    assertThat(Long.parseLong(counts[1])).as("distinct ids").isEqualTo(ROWS);
+    assertThat(counts[2]).isEqualTo("0");
+    assertThat(Long.parseLong(counts[3])).isEqualTo(ROWS - 1);
+    long duplicates = Long.parseLong(counts[0]) - ROWS;
+    // Duplicates come from replayed batches and from retried inserts whose answer was lost.
+    assertThat(duplicates).as("duplicates, all counted")
+        .isLessThanOrEqualTo(s.get("rowsReplayed").asLong() + s.get("rowsInDoubt").asLong());
+    assertThat(s.get("duplicates").asLong()).isLessThanOrEqualTo(duplicates);
+  }
+
+  @Test
+  @Timeout(value = 240, unit = TimeUnit.SECONDS)
+  void killedWithSigkill_thenResumed_everyRowIsPresentAtLeastOnce() throws Exception {
+    String table = table(server.uniqueDatabase("ingest_kill"));
+    Path input = MixedRows.write(dir.resolve("in.jsonl"), ROWS);
+    Path checkpoint = dir.resolve("cp.json");
+    List<String> args = List.of("ingest", "--url", server.httpUrl(), "--table", table,
+        "--input", input.toString(), "--batch-rows", "1000", "--chunk-bytes", "64KiB",
+        "--insert-bytes", "64KiB", "--shards", "1", "--linger", "0ms", "--budget", "1MiB",
+        "--no-progress", "--checkpoint",
+        checkpoint.toString());
+    Process child = ingester(args, dir.resolve("child.log"));
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+      while (checkpointOffset(checkpoint) <= 0 || count(table) < ROWS / 5) {
+        assertThat(child.isAlive()).as("the child still runs; its log:\n%s",
+            log(dir.resolve("child.log"))).isTrue();
+        assertThat(System.nanoTime()).as("the child makes progress").isLessThan(deadline);
+        Thread.sleep(20);
+      }
+      child.toHandle().destroyForcibly(); // SIGKILL on Linux
+      assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    } finally {
+      child.destroyForcibly();
+    }
+    long killedAt = checkpointOffset(checkpoint);
+    long before = count(table);
+    assertThat(before).as("the kill left rows behind").isLessThan(ROWS);
+
+    List<String> resume = new ArrayList<>(args);
+    resume.add("--resume");
+    CommandLineTest.Run r = CommandLineTest.run(resume.toArray(String[]::new));
+
+    assertThat(r.exit()).as(r.err() + r.out()).isZero();
+    JsonNode s = MixedRows.summary(r.out());
+    assertThat(s.get("resumedFrom").asLong()).isEqualTo(killedAt).isPositive();
+    assertThat(s.get("checkpoint").get("offset").asLong()).isEqualTo(Files.size(input));
+    String[] counts = server.query("SELECT count(), uniqExact(id) FROM " + table).strip()
+        .split("\t");
+    assertThat(Long.parseLong(counts[1])).as("every row at least once").isEqualTo(ROWS);
+    assertThat(Long.parseLong(counts[0])).isGreaterThanOrEqualTo(ROWS);
+  }
+
+  static long checkpointOffset(Path file) throws IOException {
+    try {
+      return new CheckpointFile(file).read().map(CheckpointFile.Position::offset).orElse(-1L);
+    } catch (IOException e) {
+      throw new AssertionError("a torn checkpoint: " + e.getMessage(), e);
+    }
+  }
+
+  static String log(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "(none)";
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+
+  /**
+   * Starts {@code handoff} in a JVM of its own with this JVM's module path (Surefire runs the
+   * tests on it) or class path, output and errors to {@code log}.
+   */
+  static Process ingester(List<String> args, Path log) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java);
+    cmd.add("-Xmx512m");
+    String modulePath = System.getProperty("jdk.module.path");
+    if (modulePath != null && !modulePath.isBlank()) {
+      cmd.add("--module-path");
+      cmd.add(modulePath);
+      String classPath = System.getProperty("java.class.path");
+      if (classPath != null && !classPath.isBlank()) {
+        cmd.add("-cp");
+        cmd.add(classPath);
+      }
+      cmd.add("-m");
+      cmd.add("dev.handoff.cli/dev.handoff.cli.Main");
+    } else {
+      cmd.add("-cp");
+      cmd.add(System.getProperty("java.class.path") + File.pathSeparator);
+      cmd.add("dev.handoff.cli.Main");
+    }
+    cmd.addAll(args);
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+        .start();
+  }
+}
