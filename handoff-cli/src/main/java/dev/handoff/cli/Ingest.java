@@ -97,6 +97,7 @@ final class Ingest {
   private final Settings s;
   private final PrintWriter err;
   private final Consumer<Monitor.Sample> observer;
+  private final Target target;
 
   /**
    * Creates a run.
@@ -105,9 +106,18 @@ final class Ingest {
    * @param observer sees every sample the monitor takes (tests watch the budget with it)
    */
   Ingest(Settings settings, PrintWriter err, Consumer<Monitor.Sample> observer) {
+    this(settings, err, observer, null);
+  }
+
+  /**
+   * Creates a run that writes to {@code target} instead of the server or the files the settings
+   * name (tests give it writers that fail on purpose); {@code null} picks the usual one.
+   */
+  Ingest(Settings settings, PrintWriter err, Consumer<Monitor.Sample> observer, Target target) {
     this.s = settings;
     this.err = err;
     this.observer = observer;
+    this.target = target;
   }
 
   /**
@@ -117,8 +127,9 @@ final class Ingest {
    */
   int run(PrintWriter out) {
     IngestSummary summary;
-    try (Target target = s.out() != null ? new FilesTarget(s) : new HttpTarget(s)) {
-      summary = run(target);
+    try (Target t = target != null ? target
+        : s.out() != null ? new FilesTarget(s) : new HttpTarget(s)) {
+      summary = run(t);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
