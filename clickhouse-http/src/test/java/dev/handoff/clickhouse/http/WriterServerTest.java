@@ -277,4 +277,35 @@ final class WriterServerTest {
     }
     return rows;
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Native", "RowBinary"})
+  void write_columnAndTableNamesThatNeedQuoting(String format) throws Exception {
+    String db = server.uniqueDatabase("w_quote");
+    server.execute("CREATE TABLE " + db + ".`odd table` (`weird name` UInt8,"
+        + " `back\\`tick` String, `dot.ted` String) ENGINE = Memory");
+    try (ClickHouseHttp http = http(ClickHouseHttpOptions.Compression.NONE)) {
+      TableSchema schema = http.schema(db, "odd table");
+      assertThat(schema.columns()).extracting(c -> c.name())
+          .containsExactly("weird name", "back`tick", "dot.ted");
+      InsertWriter writer = http.writer(db, "odd table", schema, format);
+
+      writer.write(Encoded.insert(0, 1, Encoded.frame(format, schema,
+          List.<Object[]>of(new Object[] {7, "b", "d"}))));
+
+      assertThat(server.query("SELECT * FROM " + db + ".`odd table`")).isEqualTo("7\tb\td\n");
+    }
+  }
+
+  @Test
+  void write_anEmptyInsert_isAcceptedByTheServer() throws Exception {
+    String db = createTable("w_empty");
+    try (ClickHouseHttp http = http(ClickHouseHttpOptions.Compression.NONE)) {
+      InsertWriter writer = http.writer(db, "t", http.schema(db, "t"), "RowBinary");
+
+      writer.write(Encoded.insert(0, 0, Frame.empty()));
+
+      assertThat(server.query("SELECT count() FROM " + db + ".t")).isEqualTo("0\n");
+    }
+  }
 }

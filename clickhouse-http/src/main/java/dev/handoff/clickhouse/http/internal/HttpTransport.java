@@ -75,6 +75,8 @@ public final class HttpTransport {
     if (options.compression() == ClickHouseHttpOptions.Compression.GZIP) {
       b.header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(
           gzip(frames, bytes)));
+    } else if (bytes == 0) {
+      b.POST(HttpRequest.BodyPublishers.noBody());
     } else {
       b.POST(HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes));
     }
