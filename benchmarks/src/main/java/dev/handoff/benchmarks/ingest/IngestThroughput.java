@@ -141,8 +141,10 @@ public final class IngestThroughput {
       }
       double base = median(rates.get("client-v2 RowBinaryFormatWriter, one POST"));
       System.out.println();
-      System.out.println("| contender | rows/s (median of " + repeats + ") | runs | vs client-v2 |");
-      System.out.println("| --- | ---: | --- | ---: |");
+      List<Double> baseRuns = rates.get("client-v2 RowBinaryFormatWriter, one POST");
+      System.out.println("| contender | rows/s (median of " + repeats + ") | runs | vs client-v2"
+          + " (medians) | vs client-v2 (median of per-round ratios) |");
+      System.out.println("| --- | ---: | --- | ---: | ---: |");
       for (Map.Entry<String, List<Double>> e : rates.entrySet()) {
         double m = median(e.getValue());
         StringBuilder runs = new StringBuilder();
@@ -150,8 +152,12 @@ public final class IngestThroughput {
           runs.append(runs.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2fM",
               v / 1e6));
         }
-        System.out.printf(Locale.ROOT, "| %s | %,.0f | %s | %.2fx |%n", e.getKey(), m, runs,
-            m / base);
+        List<Double> ratios = new ArrayList<>();
+        for (int r = 0; r < e.getValue().size(); r++) {
+          ratios.add(e.getValue().get(r) / baseRuns.get(r));
+        }
+        System.out.printf(Locale.ROOT, "| %s | %,.0f | %s | %.2fx | %.2fx |%n", e.getKey(), m,
+            runs, m / base, median(ratios));
       }
     }
   }
