@@ -277,6 +277,68 @@ final class SinkWorkersFailureTest {
     assertThat(f.everyAckResolvedOnce()).isTrue();
   }
 
+  @Test
+  void anErrorFromTheWriterEndsTheWorkerAndShutdownFailsTheRest() {
+    SinkFixture f = new SinkFixture(1, 16);
+    EncodedChunk first = f.send(0, 1);
+    EncodedChunk second = f.send(0, 2);
+    EncodedChunk third = f.send(0, 3);
+    ScriptedWriter writer = new ScriptedWriter(1);
+    writer.script = i -> {
+      throw new Error("writer blew up");
+    };
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    SinkWorkers w = build(SinkWorkers.builder(f.queues, f.budget, writer)
+        .linger(Duration.ZERO).maxInsertRows(1)
+        .threadFactory(r -> {
+          Thread t = new Thread(r, "test-sink");
+          t.setUncaughtExceptionHandler((th, e) -> { }); // expected: keep the output quiet
+          threads.add(t);
+          return t;
+        }));
+    w.start();
+    await().atMost(5, TimeUnit.SECONDS).until(() -> first.acks().isResolved());
+    await().atMost(5, TimeUnit.SECONDS).until(() -> !threads.get(0).isAlive());
+    assertThat(f.failed(first)).isTrue();
+    assertThat(second.acks().isResolved()).as("still queued").isFalse();
+    assertThat(third.acks().isResolved()).as("still queued").isFalse();
+
+    WorkersReport report = w.shutdown(Duration.ofSeconds(1));
+    assertThat(f.failed(second)).isTrue();
+    assertThat(f.failed(third)).isTrue();
+    assertThat(report.shards().get(0).failedAtShutdownChunks()).isEqualTo(2);
+    assertThat(report.abandonedChunks()).isEqualTo(3);
+    assertThat(f.budget.inflightBytes()).isZero();
+    assertThat(f.everyAckResolvedOnce()).isTrue();
+  }
+
+  @Test
+  void anInterruptOutsideShutdownEndsTheWorkerWithoutLosingAChunk() throws Exception {
+    SinkFixture f = new SinkFixture(1, 16);
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    ScriptedWriter writer = new ScriptedWriter(1);
+    SinkWorkers w = build(SinkWorkers.builder(f.queues, f.budget, writer)
+        .linger(Duration.ZERO)
+        .threadFactory(r -> {
+          Thread t = new Thread(r, "test-sink");
+          threads.add(t);
+          return t;
+        }));
+    w.start();
+    EncodedChunk written = f.send(0, 1);
+    await().atMost(5, TimeUnit.SECONDS).until(() -> written.acks().isResolved());
+    threads.get(0).interrupt();
+    threads.get(0).join(5_000);
+    assertThat(threads.get(0).isAlive()).isFalse();
+    EncodedChunk left = f.send(0, 2);
+
+    WorkersReport report = w.shutdown(Duration.ofSeconds(1));
+    assertThat(f.delivered(written)).isTrue();
+    assertThat(f.failed(left)).isTrue();
+    assertThat(report.shards().get(0).failedAtShutdownChunks()).isOne();
+    assertThat(f.budget.inflightBytes()).isZero();
+  }
+
   private static List<Path> list(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.toList();

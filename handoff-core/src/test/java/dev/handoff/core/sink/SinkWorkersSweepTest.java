@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * in seal order, and each row was written, dead-lettered or is in a failed chunk.
  */
 final class SinkWorkersSweepTest {
-  private static final int SEEDS = 300;
+  /** 300 by default; {@code -Dhandoff.sinkSweepSeeds=N} runs more. */
+  private static final int SEEDS = Integer.getInteger("handoff.sinkSweepSeeds", 300);
 
   @Test
   void everySeedKeepsTheBudgetTheAcksTheOrderAndEveryRowAccountedFor() throws Exception {
