@@ -296,6 +296,38 @@ final class SinkWorkersTest {
     assertThat(w.metrics().total().inserts()).isEqualTo(2);
   }
 
+  @Test
+  void theBudgetIsReleasedBeforeTheAcknowledgementsResolve() {
+    SinkFixture f = new SinkFixture(1, 4);
+    List<Long> budgetAtResolve = new CopyOnWriteArrayList<>();
+    AckSet acks = new AckSet();
+    acks.add(new dev.handoff.api.Ack() {
+      @Override
+      public long batchId() {
+        return 0;
+      }
+
+      @Override
+      public void retain() {}
+
+      @Override
+      public void release() {
+        budgetAtResolve.add(f.budget.inflightBytes());
+      }
+
+      @Override
+      public void fail(Throwable cause) {}
+    });
+    EncodedChunk c = new EncodedChunk(0, 0, dev.handoff.api.Frame.copyOf(new byte[16]), 2, acks,
+        0L, 0L);
+    f.budget.add(c.sizeBytes());
+    f.queues.trySend(c);
+    start(SinkWorkers.builder(f.queues, f.budget, insert -> { }).clock(new ManualClock())
+        .linger(Duration.ZERO));
+    await().atMost(5, TimeUnit.SECONDS).until(() -> acks.isResolved());
+    assertThat(budgetAtResolve).containsExactly(0L);
+  }
+
   private static List<Long> boxed(long from, int n) {
     return LongStream.range(from, from + n).boxed().toList();
   }
