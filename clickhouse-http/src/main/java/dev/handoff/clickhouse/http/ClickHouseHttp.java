@@ -121,7 +121,8 @@ public final class ClickHouseHttp implements AutoCloseable {
     for (String name : columns) {
       int i = all.indexOf(name);
       if (i < 0) {
-        throw new IllegalArgumentException("table " + table + " has no insertable column "
+        throw new IllegalArgumentException("table " + (database != null ? database
+            : options().database()) + "." + table + " has no insertable column "
             + name + "; it has " + names(all));
       }
       chosen.add(all.column(i));

@@ -2,6 +2,7 @@ package dev.handoff.clickhouse.http;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -69,7 +70,7 @@ public record ClickHouseHttpOptions(URI url, String user, String password, Strin
       }
       copy.put(e.getKey(), Objects.requireNonNull(e.getValue(), e.getKey()));
     }
-    settings = java.util.Collections.unmodifiableMap(copy);
+    settings = Collections.unmodifiableMap(copy);
   }
 
   private static void requirePositive(Duration d, String name) {

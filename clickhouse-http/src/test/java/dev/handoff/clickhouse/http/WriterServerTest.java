@@ -181,7 +181,7 @@ final class WriterServerTest {
   }
 
   @Test
-  void write_wrongPasswordOrUnknownUser_isPermanent() throws Exception {
+  void write_credentialsInHeaders_rightUserWrites_wrongPasswordOrUnknownUserIsPermanent() throws Exception {
     String db = createTable("w_auth");
     TableSchema schema;
     try (ClickHouseHttp http = http(ClickHouseHttpOptions.Compression.NONE)) {
@@ -192,6 +192,11 @@ final class WriterServerTest {
         .url(server.httpUrl()).user("default").password("not-the-password").build());
     ClickHouseHttp unknownUser = ClickHouseHttp.create(ClickHouseHttpOptions.builder()
         .url(server.httpUrl()).user("nobody").build());
+
+    ClickHouseHttp rightUser = ClickHouseHttp.create(ClickHouseHttpOptions.builder()
+        .url(server.httpUrl()).user("default").build());
+    rightUser.writer(db, "t", schema, "Native").write(Encoded.insert(0, 1, frame));
+    assertThat(server.query("SELECT count() FROM " + db + ".t")).isEqualTo("1\n");
 
     assertThatThrownBy(() -> wrongPassword.writer(db, "t", schema, "Native")
         .write(Encoded.insert(0, 1, frame)))

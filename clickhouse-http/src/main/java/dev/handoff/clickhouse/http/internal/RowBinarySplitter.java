@@ -3,6 +3,7 @@ package dev.handoff.clickhouse.http.internal;
 import dev.handoff.api.Frame;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,11 +31,11 @@ public final class RowBinarySplitter {
         }
       }
       if (n + 2 > bounds.length) {
-        bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
+        bounds = Arrays.copyOf(bounds, bounds.length * 2);
       }
       bounds[++n] = pos;
     }
-    return java.util.Arrays.copyOf(bounds, n + 1);
+    return Arrays.copyOf(bounds, n + 1);
   }
 
   /**
@@ -49,7 +50,7 @@ public final class RowBinarySplitter {
     }
     List<Frame> rows = new ArrayList<>(bounds.length - 1);
     for (int i = 1; i < bounds.length; i++) {
-      rows.add(Frame.copyOf(java.util.Arrays.copyOfRange(data, bounds[i - 1], bounds[i])));
+      rows.add(Frame.copyOf(Arrays.copyOfRange(data, bounds[i - 1], bounds[i])));
     }
     return rows;
   }
