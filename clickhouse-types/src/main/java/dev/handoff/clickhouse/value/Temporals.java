@@ -12,6 +12,8 @@ import java.time.chrono.IsoChronology;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.ResolverStyle;
+import java.time.temporal.TemporalAccessor;
+import java.time.temporal.TemporalQueries;
 import java.util.Locale;
 
 /**
@@ -77,8 +79,20 @@ final class Temporals {
       s = s.substring(0, 10) + 'T' + s.substring(11);
     }
     try {
-      return ISO.parseBest(s, OffsetDateTime::from, ZonedDateTime::from, LocalDateTime::from,
-          LocalDate::from);
+      // What parseBest(OffsetDateTime, ZonedDateTime, LocalDateTime, LocalDate) returns, chosen
+      // by the fields the text has: parseBest tries each in turn and pays for a thrown exception
+      // per miss (three for a plain date), whose cost grows with the caller's stack depth.
+      TemporalAccessor t = ISO.parse(s);
+      if (t.query(TemporalQueries.offset()) != null) {
+        return OffsetDateTime.from(t);
+      }
+      if (t.query(TemporalQueries.zoneId()) != null) {
+        return ZonedDateTime.from(t);
+      }
+      if (t.query(TemporalQueries.localTime()) != null) {
+        return LocalDateTime.from(t);
+      }
+      return LocalDate.from(t);
     } catch (DateTimeException e) {
       throw new Rejected("is not a valid date or date-time (" + EXPECTED_TEXT + ")");
     }
