@@ -35,6 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class OutDirWriter implements InsertWriter {
   private final Path dir;
   private final String extension;
+  /** Numbers the files (attempts included), so names never collide and sort in write order. */
   private final AtomicLong counter = new AtomicLong();
 
   /**
@@ -89,10 +90,5 @@ final class OutDirWriter implements InsertWriter {
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "cannot write " + file + ": " + e, e);
     }
-  }
-
-  /** Returns how many insert files were written. */
-  long files() {
-    return counter.get();
   }
 }
