@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,9 @@ final class Ingest {
 
   /** How long the workers may take to write what is queued once the input is done. */
   static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
+
+  /** How long a run stopped by SIGINT or SIGTERM may take to finish before the JVM exits. */
+  static final Duration SIGNAL_GRACE = Duration.ofSeconds(10);
 
   /** How long the driver's final drain waits after a {@code --deadline} stop. */
   static final Duration DEADLINE_DRAIN = Duration.ofSeconds(2);
@@ -98,6 +102,9 @@ final class Ingest {
   private final PrintWriter err;
   private final Consumer<Monitor.Sample> observer;
   private final Target target;
+  private final CountDownLatch finished = new CountDownLatch(1);
+  /** Why the run was asked to stop early (a signal, the deadline), or {@code null}. */
+  private volatile String stopCause;
 
   /**
    * Creates a run.
@@ -130,15 +137,48 @@ final class Ingest {
     try (Target t = target != null ? target
         : s.out() != null ? new FilesTarget(s) : new HttpTarget(s)) {
       summary = run(t);
+      out.println(summary.toJson());
+      out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new UncheckedIOException(new IOException("interrupted", e));
+    } finally {
+      finished.countDown();
     }
-    out.println(summary.toJson());
-    out.flush();
     return summary.ok() ? Main.OK : Main.ORACLE_FAILED;
+  }
+
+  /**
+   * Registers a hook that, when the JVM is asked to exit (SIGINT, SIGTERM), stops reading and
+   * waits up to {@link #SIGNAL_GRACE} for the run to write what it can, its last checkpoint and
+   * its summary. Returns the hook, to remove once the run is over.
+   */
+  private Thread onSignal(Chain<?> chain) {
+    Thread hook = new Thread(() -> {
+      stopCause = "a signal";
+      chain.requestStop();
+      try {
+        finished.await(SIGNAL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "handoff-ingest-signal");
+    try {
+      Runtime.getRuntime().addShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      chain.requestStop();
+    }
+    return hook;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running: it waits for this run to finish
+    }
   }
 
   private IngestSummary run(Target target) throws IOException, InterruptedException {
@@ -228,11 +268,15 @@ final class Ingest {
     ChainReport report;
     String error = null;
     WorkersReport written;
+    Thread hook = onSignal(chain);
     try (lines) {
       workers.start();
       monitor.start();
       if (s.deadline() != null) {
-        timer.schedule(chain::requestStop, s.deadline().toMillis(), TimeUnit.MILLISECONDS);
+        timer.schedule(() -> {
+          stopCause = "the --deadline of " + s.deadline();
+          chain.requestStop();
+        }, s.deadline().toMillis(), TimeUnit.MILLISECONDS);
       }
       try {
         report = chain.run();
@@ -240,19 +284,21 @@ final class Ingest {
           error = "the stage stopped: " + report.fatal().get();
         } else if (source.stopReason() != null) {
           error = source.stopReason();
+        } else if (stopCause != null) {
+          error = "stopped by " + stopCause + " before the end of the input; rerun with"
+              + " --resume to continue from the checkpoint";
         } else if (ranges.waiting()) {
-          error = s.deadline() != null
-              ? "stopped at the --deadline of " + s.deadline() + " with rows not yet written"
-              : "the driver ended with rows not yet written";
+          error = "the driver ended with rows not yet written";
         }
       } catch (UncheckedIOException e) {
         error = e.getMessage();
       } finally {
         timer.shutdownNow();
-        written = workers.shutdown(s.deadline() == null ? SHUTDOWN_GRACE : DEADLINE_DRAIN);
+        written = workers.shutdown(stopCause == null ? SHUTDOWN_GRACE : DEADLINE_DRAIN);
         writer.close();
       }
     } finally {
+      removeHook(hook);
       monitor.close();
     }
     return summary(source, ranges, skips, written, writer.rowsInDoubt(), startNanos, error);

@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
         "0:every row read was written, or skipped or dead-lettered as the options say",
         "1:some rows were neither (the summary's status is incomplete; rerun with --resume)",
         "2:usage error (the message names the option and the value)",
-        "3:the run could not start (no server, a table that does not exist, unreadable input)"})
+        "3:the run could not start (no server, a table that does not exist, an unreadable"
+            + " checkpoint)",
+        "130, 143:stopped by SIGINT or SIGTERM, after printing the summary"})
 final class IngestCommand implements Callable<Integer> {
 
   /** What to do with a row the encoder rejects. */

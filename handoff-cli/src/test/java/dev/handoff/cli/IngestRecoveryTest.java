@@ -6,11 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 final class IngestRecoveryTest {
 
   static final long ROWS = Long.getLong("handoff.ingest.recovery.rows", 200_000L);
+
+  /** Rows of the SIGKILL test: enough that the child is still busy when it is killed. */
+  static final long KILL_ROWS = Long.getLong("handoff.ingest.kill.rows", 500_000L);
 
   static ClickHouseServer server;
 
@@ -69,24 +76,55 @@ final class IngestRecoveryTest {
   void serverStoppedAndStartedMidIngest_everyRowArrives_duplicatesOnlyFromReplays()
       throws Exception {
     String table = table(server.uniqueDatabase("ingest_restart"));
-    Path input = MixedRows.write(dir.resolve("in.jsonl"), ROWS);
-    CompletableFuture<CommandLineTest.Run> run = CompletableFuture.supplyAsync(() ->
-        CommandLineTest.run("ingest", "--url", server.httpUrl(), "--table", table, "--input",
-            input.toString(), "--batch-rows", "1000", "--chunk-bytes", "16KiB",
-            "--insert-bytes", "32KiB", "--shards", "1", "--linger", "0ms", "--budget", "1MiB",
-            "--request-timeout", "5s", "--retry-max-elapsed", "2m", "--no-progress",
-            "--checkpoint", dir.resolve("cp.json").toString()));
+    byte[] all = Files.readAllBytes(MixedRows.write(dir.resolve("in.jsonl"), ROWS));
+    int half = all.length / 2;
+    while (all[half - 1] != '\n') {
+      half++;
+    }
+    // The input comes through stdin in two halves, so the run cannot end before the server is
+    // stopped however fast it is: the second half goes in only once the server is down.
+    PipedOutputStream feed = new PipedOutputStream();
+    PipedInputStream stdin = new PipedInputStream(feed, 1 << 20);
+    CountDownLatch serverDown = new CountDownLatch(1);
+    int firstHalf = half;
+    Thread feeder = new Thread(() -> {
+      try (feed) {
+        feed.write(all, 0, firstHalf);
+        feed.flush();
+        if (serverDown.await(120, TimeUnit.SECONDS)) {
+          feed.write(all, firstHalf, all.length - firstHalf);
+        }
+      } catch (IOException | InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }, "stdin-feeder");
+    InputStream systemIn = System.in;
+    CommandLineTest.Run r;
+    try {
+      System.setIn(stdin);
+      feeder.start();
+      CompletableFuture<CommandLineTest.Run> run = CompletableFuture.supplyAsync(() ->
+          CommandLineTest.run("ingest", "--url", server.httpUrl(), "--table", table, "--input",
+              "-", "--batch-rows", "1000", "--chunk-bytes", "16KiB", "--insert-bytes", "32KiB",
+              "--budget", "1MiB", "--request-timeout", "5s", "--retry-max-elapsed", "2m",
+              "--no-progress"));
 
-    awaitRows(table, ROWS / 10, 60_000);
-    server.stop();
-    Thread.sleep(2_000);
-    assertThat(run).as("the ingest waits for the server").isNotDone();
-    server.resume();
-    CommandLineTest.Run r = run.get(180, TimeUnit.SECONDS);
+      awaitRows(table, ROWS / 4, 60_000);
+      server.stop();
+      serverDown.countDown();
+      Thread.sleep(2_000);
+      assertThat(run).as("the ingest waits for the server").isNotDone();
+      server.resume();
+      r = run.get(180, TimeUnit.SECONDS);
+      feeder.join(10_000);
+    } finally {
+      System.setIn(systemIn);
+    }
 
     assertThat(r.exit()).as(r.err() + r.out()).isZero();
     JsonNode s = MixedRows.summary(r.out());
     assertThat(s.get("status").asText()).isEqualTo("ok");
+    assertThat(s.get("rowsRead").asLong()).isEqualTo(ROWS);
     assertThat(s.get("retries").asLong()).as("retried while the server was down").isPositive();
     String[] counts = server.query("SELECT count(), uniqExact(id), min(id), max(id) FROM "
         + table).strip().split("\t");
@@ -104,7 +142,8 @@ final class IngestRecoveryTest {
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void killedWithSigkill_thenResumed_everyRowIsPresentAtLeastOnce() throws Exception {
     String table = table(server.uniqueDatabase("ingest_kill"));
-    Path input = MixedRows.write(dir.resolve("in.jsonl"), ROWS);
+    long rows = KILL_ROWS;
+    Path input = MixedRows.write(dir.resolve("in.jsonl"), rows);
     Path checkpoint = dir.resolve("cp.json");
     List<String> args = List.of("ingest", "--url", server.httpUrl(), "--table", table,
         "--input", input.toString(), "--batch-rows", "1000", "--chunk-bytes", "64KiB",
@@ -114,7 +153,7 @@ final class IngestRecoveryTest {
     Process child = ingester(args, dir.resolve("child.log"));
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-      while (checkpointOffset(checkpoint) <= 0 || count(table) < ROWS / 5) {
+      while (checkpointOffset(checkpoint) <= 0 || count(table) < rows / 20) {
         assertThat(child.isAlive()).as("the child still runs; its log:\n%s",
             log(dir.resolve("child.log"))).isTrue();
         assertThat(System.nanoTime()).as("the child makes progress").isLessThan(deadline);
@@ -127,11 +166,12 @@ final class IngestRecoveryTest {
     }
     long killedAt = checkpointOffset(checkpoint);
     long before = count(table);
-    assertThat(before).as("the kill left rows behind").isLessThan(ROWS);
+    assertThat(before).as("the kill left rows behind").isLessThan(rows);
 
-    List<String> resume = new ArrayList<>(args);
-    resume.add("--resume");
-    CommandLineTest.Run r = CommandLineTest.run(resume.toArray(String[]::new));
+    // The rerun goes at full speed (the child was slowed down by tiny inserts on one shard).
+    CommandLineTest.Run r = CommandLineTest.run("ingest", "--url", server.httpUrl(), "--table",
+        table, "--input", input.toString(), "--no-progress", "--checkpoint",
+        checkpoint.toString(), "--resume");
 
     assertThat(r.exit()).as(r.err() + r.out()).isZero();
     JsonNode s = MixedRows.summary(r.out());
@@ -139,8 +179,8 @@ final class IngestRecoveryTest {
     assertThat(s.get("checkpoint").get("offset").asLong()).isEqualTo(Files.size(input));
     String[] counts = server.query("SELECT count(), uniqExact(id) FROM " + table).strip()
         .split("\t");
-    assertThat(Long.parseLong(counts[1])).as("every row at least once").isEqualTo(ROWS);
-    assertThat(Long.parseLong(counts[0])).isGreaterThanOrEqualTo(ROWS);
+    assertThat(Long.parseLong(counts[1])).as("every row at least once").isEqualTo(rows);
+    assertThat(Long.parseLong(counts[0])).isGreaterThanOrEqualTo(rows);
   }
 
   static long checkpointOffset(Path file) throws IOException {
