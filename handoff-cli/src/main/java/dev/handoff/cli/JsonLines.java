@@ -77,6 +77,22 @@ final class JsonLines implements AutoCloseable {
     }
   }
 
+  /**
+   * Returns whether {@link #next()} can return without waiting for the stream: a whole line is
+   * buffered, the stream ended, or it has bytes ready. A slow pipe (say {@code tail -f}) is not
+   * ready between its writes; the source then seals what it has instead of holding it.
+   *
+   * @throws IOException if the stream cannot say
+   */
+  boolean ready() throws IOException {
+    for (int i = pos; i < limit; i++) {
+      if (buf[i] == '\n') {
+        return true;
+      }
+    }
+    return eof || in.available() > 0;
+  }
+
   private void setLine(int start, int newline, int next) {
     int end = newline;
     if (end > start && newline < limit && buf[end - 1] == '\r') {

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * batch. Before pushing, it registers the batch's byte range in {@link InputRanges}, which the
  * acknowledgements then resolve.
  *
- * <p>Failed ranges are read again (from the file, or from the bytes kept for stdin) as new
+ * <p>When the input pauses (a pipe with nothing ready), the batch ends early and the stage's open
+ * chunks are sealed before the next read blocks, so rows read do not wait for more input. Failed
+ * ranges are read again (from the file, or from the bytes kept for stdin) as new
  * batches. At the end of the input it does not report exhaustion while ranges still wait for
  * their acknowledgements: it seals the stage's open chunks once, then pushes empty payloads,
  * waiting a few milliseconds each, until every range is delivered, lost, or replayed.
@@ -99,6 +101,12 @@ final class JsonLinesSource implements Source<JsonNode> {
     }
     if (!eof) {
       try {
+        if (pushedSinceSeal && !lines.ready()) {
+          // The input pauses (a slow pipe): seal what was read rather than hold it while the
+          // next read blocks.
+          pushedSinceSeal = false;
+          sealOpenChunks.run();
+        }
         readBatch(out);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read the input: " + e.getMessage(), e);
@@ -132,6 +140,9 @@ final class JsonLinesSource implements Source<JsonNode> {
     String bad = null;
     long before = lines.endOffset();
     while (lineCount < batchRows) {
+      if (lineCount > 0 && !lines.ready()) {
+        break; // a pause in the input ends the batch, so its rows need not wait for more
+      }
       if (!lines.next()) {
         eof = true;
         break;

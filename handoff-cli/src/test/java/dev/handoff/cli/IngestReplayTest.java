@@ -8,10 +8,15 @@ import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.TableSchema;
 import dev.handoff.api.spi.WriteException;
 import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -113,6 +118,42 @@ final class IngestReplayTest {
     assertThat(s.get("input").asText()).isEqualTo("-");
     assertThat(s.get("batchesReplayed").asLong()).isPositive();
     assertThat(writer.rows.get()).isEqualTo(2_000 + s.get("duplicates").asLong());
+  }
+
+  @Test
+  void pausingStdin_doesNotHoldRowsAlreadyRead() throws Exception {
+    FlakyWriter writer = new FlakyWriter(0);
+    PipedOutputStream feed = new PipedOutputStream();
+    PipedInputStream pipe = new PipedInputStream(feed, 1 << 16);
+    InputStream stdin = System.in;
+    CompletableFuture<JsonNode> run;
+    try {
+      System.setIn(pipe);
+      run = CompletableFuture.supplyAsync(() -> {
+        try {
+          return run(writer, "-");
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      for (int i = 0; i < 50; i++) {
+        feed.write((MixedRows.line(i) + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+      feed.flush();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (writer.rows.get() < 50) {
+        assertThat(run).as("the run still reads stdin").isNotDone();
+        assertThat(System.nanoTime()).as("50 rows written while stdin stays open")
+            .isLessThan(deadline);
+        Thread.sleep(10);
+      }
+      feed.close();
+      JsonNode s = run.get(20, TimeUnit.SECONDS);
+      assertThat(s.get("status").asText()).isEqualTo("ok");
+      assertThat(s.get("rowsWritten").asLong()).isEqualTo(50);
+    } finally {
+      System.setIn(stdin);
+    }
   }
 
   @Test

@@ -98,6 +98,26 @@ final class JsonLinesTest {
   }
 
   @Test
+  void ready_saysWhetherTheNextLineNeedsTheStream() throws IOException {
+    java.io.PipedOutputStream feed = new java.io.PipedOutputStream();
+    java.io.PipedInputStream pipe = new java.io.PipedInputStream(feed, 1024);
+    try (JsonLines r = new JsonLines(pipe, 0, 64)) {
+      assertThat(r.ready()).isFalse();
+      feed.write("{}\n{\"a\"".getBytes(StandardCharsets.UTF_8));
+      assertThat(r.ready()).isTrue();
+      assertThat(r.next()).isTrue();
+      assertThat(r.ready()).as("half a line buffered, nothing more in the pipe").isFalse();
+      feed.write(":1}\n".getBytes(StandardCharsets.UTF_8));
+      feed.close();
+      assertThat(r.ready()).isTrue();
+      assertThat(r.next()).isTrue();
+      assertThat(r.lineLength()).isEqualTo(7);
+      assertThat(r.next()).isFalse();
+      assertThat(r.ready()).isTrue();
+    }
+  }
+
+  @Test
   void emptyInput_hasNoLines() throws IOException {
     assertThat(read("", 0, 16)).isEmpty();
   }
