@@ -197,6 +197,12 @@ final class Ingest {
           throw new IOException("checkpoint " + checkpoint.path() + " is at byte " + offset
               + ", past the end of " + s.input() + " (" + size + " bytes): not this input?");
         }
+        if (!Path.of(p.get().input()).toAbsolutePath().normalize()
+            .equals(s.input().toAbsolutePath().normalize())) {
+          err.println("ingest: warning: checkpoint " + checkpoint.path() + " was written for "
+              + p.get().input() + "; resuming " + s.input() + " at byte " + offset);
+          err.flush();
+        }
       }
     }
     SkipReasons skips = new SkipReasons();
