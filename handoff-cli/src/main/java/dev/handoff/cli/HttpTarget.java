@@ -6,6 +6,7 @@ import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
+import java.io.PrintWriter;
 
 /**
  * The server target of {@code ingest}: the table's columns from the server ({@code
@@ -14,11 +15,13 @@ import java.io.IOException;
  */
 final class HttpTarget implements Ingest.Target {
   private final Ingest.Settings s;
+  private final PrintWriter err;
   private final ClickHouseHttp http;
 
-  /** Creates the client from the settings; sends nothing yet. */
-  HttpTarget(Ingest.Settings s) throws IOException {
+  /** Creates the client from the settings; sends nothing yet. Notes go to {@code err}. */
+  HttpTarget(Ingest.Settings s, PrintWriter err) throws IOException {
     this.s = s;
+    this.err = err;
     ClickHouseHttpOptions.Builder b = ClickHouseHttpOptions.builder()
         .url(s.url())
         .database(s.database())
@@ -36,13 +39,38 @@ final class HttpTarget implements Ingest.Target {
     }
   }
 
+  /**
+   * Reads the table's columns from the server. While the server cannot be reached or fails
+   * transiently, tries again with backoff (100 ms doubling to 5 s) for up to {@code
+   * --retry-max-elapsed}, saying so once on stderr: a server that is restarting delays the start.
+   */
   @Override
   public TableSchema schema() throws IOException {
-    try {
-      return http.schema(s.database(), s.table());
-    } catch (ClickHouseHttpException e) {
-      throw new IOException("cannot read the columns of " + s.qualifiedTable() + " from "
-          + s.url() + ": " + e.getMessage(), e);
+    long deadline = System.nanoTime() + s.retryMaxElapsed().toNanos();
+    long backoffMillis = 100;
+    boolean told = false;
+    while (true) {
+      try {
+        return http.schema(s.database(), s.table());
+      } catch (ClickHouseHttpException e) {
+        if (!e.isTransient() || System.nanoTime() + backoffMillis * 1_000_000 - deadline > 0) {
+          throw new IOException("cannot read the columns of " + s.qualifiedTable() + " from "
+              + s.url() + ": " + e.getMessage(), e);
+        }
+        if (!told) {
+          told = true;
+          err.println("ingest: waiting for " + s.url() + " (" + e.getMessage() + "); retrying"
+              + " for up to " + s.retryMaxElapsed());
+          err.flush();
+        }
+      }
+      try {
+        Thread.sleep(backoffMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for " + s.url(), e);
+      }
+      backoffMillis = Math.min(5_000, backoffMillis * 2);
     }
   }
 

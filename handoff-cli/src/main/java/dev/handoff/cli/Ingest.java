@@ -15,6 +15,7 @@ import dev.handoff.core.Providers;
 import dev.handoff.core.Routers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.SinkHandoff;
+import dev.handoff.core.StageMetrics;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
 import dev.handoff.core.sink.DeadLetterDirectory;
@@ -135,7 +136,7 @@ final class Ingest {
   int run(PrintWriter out) {
     IngestSummary summary;
     try (Target t = target != null ? target
-        : s.out() != null ? new FilesTarget(s) : new HttpTarget(s)) {
+        : s.out() != null ? new FilesTarget(s) : new HttpTarget(s, err)) {
       summary = run(t);
       out.println(summary.toJson());
       out.flush();
@@ -358,11 +359,11 @@ final class Ingest {
   }
 
   /** Keeps the stage's parked-chunk gauge for the progress bar (written on the pipeline thread). */
-  private static final class StageGauges implements dev.handoff.core.StageMetrics.Listener {
+  private static final class StageGauges implements StageMetrics.Listener {
     volatile int parkedChunks;
 
     @Override
-    public void onFlush(dev.handoff.core.StageMetrics m) {
+    public void onFlush(StageMetrics m) {
       parkedChunks = m.parkedChunks();
     }
   }

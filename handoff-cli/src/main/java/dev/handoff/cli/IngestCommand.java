@@ -1,5 +1,6 @@
 package dev.handoff.cli;
 
+import dev.handoff.api.spi.TableSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -268,14 +269,14 @@ final class IngestCommand implements Callable<Integer> {
       throw usage("--out needs --schema 'name Type, ...' (or @file): there is no server to ask"
           + " for the table's columns");
     }
-    dev.handoff.api.spi.TableSchema columns = schema == null ? null : parseSchema();
+    TableSchema columns = schema == null ? null : parseSchema();
     return new Ingest.Settings(url, db, name, inputFile, fmt, user, password, shards,
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
         resume, out, columns, deadline, progress);
   }
 
-  private dev.handoff.api.spi.TableSchema parseSchema() {
+  private TableSchema parseSchema() {
     String text = schema;
     if (schema.startsWith("@")) {
       try {

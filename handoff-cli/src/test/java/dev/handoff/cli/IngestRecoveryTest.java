@@ -139,6 +139,29 @@ final class IngestRecoveryTest {
   }
 
   @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void serverDownAtTheStart_theRunWaitsForIt() throws Exception {
+    String table = table(server.uniqueDatabase("ingest_late"));
+    Path input = MixedRows.write(dir.resolve("in.jsonl"), 10_000);
+    server.stop();
+    CompletableFuture<CommandLineTest.Run> run;
+    try {
+      run = CompletableFuture.supplyAsync(() -> CommandLineTest.run("ingest", "--url",
+          server.httpUrl(), "--table", table, "--input", input.toString(), "--no-progress",
+          "--retry-max-elapsed", "1m"));
+      Thread.sleep(1_500);
+      assertThat(run).as("the run waits for the server").isNotDone();
+    } finally {
+      server.resume();
+    }
+    CommandLineTest.Run r = run.get(60, TimeUnit.SECONDS);
+
+    assertThat(r.exit()).as(r.err() + r.out()).isZero();
+    assertThat(r.err()).contains("waiting for " + server.httpUrl());
+    assertThat(count(table)).isEqualTo(10_000);
+  }
+
+  @Test
   @Timeout(value = 240, unit = TimeUnit.SECONDS)
   void killedWithSigkill_thenResumed_everyRowIsPresentAtLeastOnce() throws Exception {
     String table = table(server.uniqueDatabase("ingest_kill"));
