@@ -76,16 +76,24 @@ public final class IngestThroughput {
   private static final String TABLE = "narrow";
   private static final int BATCH_ROWS = 10_000;
   private static final boolean VERBOSE = Boolean.getBoolean("bench.verbose");
+  /*
+   * The pipeline's settings default to those of the ingest command (IngestCommand), so "ours"
+   * measures what a user gets without tuning; each can be changed with a system property.
+   */
   /** Chunk target size (the stage seals at this many bytes). */
-  private static final int CHUNK_BYTES = Integer.getInteger("bench.chunkBytes", 4 << 20);
+  private static final int CHUNK_BYTES = Integer.getInteger("bench.chunkBytes", 1 << 20);
   /** Chunks each shard queue holds before the stage parks chunks and the driver backs off. */
-  private static final int QUEUE_CHUNKS = Integer.getInteger("bench.queueChunks", 16);
+  private static final int QUEUE_CHUNKS = Integer.getInteger("bench.queueChunks", 4);
+  /** The in-flight byte budget shared by the stage and the workers. */
+  private static final long BUDGET_BYTES = Long.getLong("bench.budgetBytes", 64L << 20);
   /** The most bytes a worker merges into one insert. */
-  private static final long INSERT_BYTES = Long.getLong("bench.insertBytes", 64L << 20);
+  private static final long INSERT_BYTES = Long.getLong("bench.insertBytes", 16L << 20);
+  /** The most rows a worker merges into one insert. */
+  private static final int INSERT_ROWS = Integer.getInteger("bench.insertRows", 1_000_000);
   /** How long a worker waits for more chunks to merge. */
-  private static final long LINGER_MS = Long.getLong("bench.lingerMs", 5);
+  private static final long LINGER_MS = Long.getLong("bench.lingerMs", 200);
   /** The driver's longest back-off while the stage is blocked. */
-  private static final long BACKOFF_MAX_MS = Long.getLong("bench.backoffMaxMs", 5);
+  private static final long BACKOFF_MAX_MS = Long.getLong("bench.backoffMaxMs", 100);
 
   private final ClickHouseServer server;
   private final String db;
@@ -202,7 +210,7 @@ public final class IngestThroughput {
         .create(schema, RowAccessors.objectArray(), Map.of());
     InsertWriter writer = http.writer(db, TABLE, schema, format);
     ShardQueues queues = new ShardQueues(shards, QUEUE_CHUNKS);
-    InflightBudget budget = new InflightBudget(512L << 20);
+    InflightBudget budget = new InflightBudget(BUDGET_BYTES);
     SinkHandoff<Object[]> stage = SinkHandoff.builder(encoder, queues)
         .router(Routers.roundRobin())
         .budget(budget)
@@ -210,6 +218,7 @@ public final class IngestThroughput {
         .build();
     SinkWorkers workers = SinkWorkers.builder(queues, budget, writer)
         .maxInsertBytes(INSERT_BYTES)
+        .maxInsertRows(INSERT_ROWS)
         .linger(Duration.ofMillis(LINGER_MS))
         .build();
     SourceAcks acks = new SourceAcks("bench");
