@@ -4,6 +4,9 @@ import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.WriteException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -19,8 +22,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * clickhouse-local} reads it in the writer's format) and one {@code .json} file beside it with the
  * shard, the sequences, the rows, the server's code and message and the attempt count.
  *
- * <p>Each file is written to a temporary name in the same directory and renamed into place, so a
- * reader never sees a partial file; a data file is renamed before its description. Thread-safe.
+ * <p>Each file is written to a temporary name in the same directory, forced to the storage device
+ * and renamed into place, so a reader never sees a partial file; a data file is renamed before its
+ * description, and the directory is forced after both renames. {@link #write} returns only then:
+ * the sink workers resolve the insert's acknowledgements after it, the source commits past the
+ * rows, and a dead letter that a power loss could still take would be a lost record.
+ * Thread-safe.
  */
 public final class DeadLetterDirectory implements DeadLetters {
   private final Path dir;
@@ -58,7 +65,11 @@ public final class DeadLetterDirectory implements DeadLetters {
   /**
    * Writes the insert's bytes to {@code shard<S>-seq<F>-<L>-<N>.<format>} and its description to
    * the same name with {@code .json}, each through a temporary file renamed into place. {@code N}
-   * counts up until the name is free, so earlier dead letters are never overwritten.
+   * counts up until the name is free, so earlier dead letters are never overwritten. Both files
+   * and the directory are forced to the storage device before it returns.
+   *
+   * @throws IOException if a file cannot be written, forced or renamed (the sink workers then
+   *     fail the insert's acknowledgements, so its batches replay)
    */
   @Override
   public void write(Insert insert, WriteException cause) throws IOException {
@@ -69,23 +80,44 @@ public final class DeadLetterDirectory implements DeadLetters {
         + insert.lastSequence() + "-";
     Path tmp = Files.createTempFile(dir, ".dead-letter-", ".tmp");
     try {
-      try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE,
+      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE,
           StandardOpenOption.TRUNCATE_EXISTING)) {
+        OutputStream out = Channels.newOutputStream(ch);
         for (dev.handoff.api.Frame f : insert.frames()) {
           f.writeTo(out);
         }
+        out.flush();
+        ch.force(true);
       }
       String name = moveToFreeName(tmp, base);
       Path json = Files.createTempFile(dir, ".dead-letter-", ".tmp");
       try {
-        Files.writeString(json, describe(insert, cause, name), StandardCharsets.UTF_8);
+        try (FileChannel ch = FileChannel.open(json, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+          ByteBuffer b = ByteBuffer.wrap(
+              describe(insert, cause, name).getBytes(StandardCharsets.UTF_8));
+          while (b.hasRemaining()) {
+            ch.write(b);
+          }
+          ch.force(true);
+        }
         Files.move(json, dir.resolve(name.substring(0, name.length() - format.length()) + "json"),
             StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(json);
       }
+      forceDirectory(dir);
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** Forces a directory's entries to disk; platforms that cannot open a directory skip it. */
+  private static void forceDirectory(Path dir) throws IOException {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (UnsupportedOperationException | java.nio.file.AccessDeniedException e) {
+      // Windows cannot open a directory as a channel; its renames are durable on their own.
     }
   }
 

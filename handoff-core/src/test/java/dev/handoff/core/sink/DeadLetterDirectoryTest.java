@@ -42,6 +42,18 @@ final class DeadLetterDirectoryTest {
   }
 
   @Test
+  void aDirectoryThatCannotBeWrittenFailsTheWriteSoTheWorkerReplaysTheRows() throws Exception {
+    // A regular file where the directory should be: the write must throw (the worker then fails
+    // the acknowledgements), never return as if the dead letter were stored.
+    Path occupied = Files.writeString(dir.resolve("not-a-dir"), "x");
+    Insert insert = new Insert(0, 1, 1, List.of(Frame.copyOf(new byte[] {9})), 1, 1, 1);
+    WriteException cause = new WriteException(WriteException.Kind.PERMANENT, 6, "bad", null);
+    assertThatThrownBy(() -> new DeadLetterDirectory(occupied, "native").write(insert, cause))
+        .isInstanceOf(java.io.IOException.class);
+    assertThat(Files.readString(occupied)).isEqualTo("x");
+  }
+
+  @Test
   void rejectsAFormatThatIsNotAPlainName() {
     assertThatThrownBy(() -> new DeadLetterDirectory(dir, "../x"))
         .isInstanceOf(IllegalArgumentException.class);
