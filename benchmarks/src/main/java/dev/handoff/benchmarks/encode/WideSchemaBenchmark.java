@@ -1,23 +1,11 @@
 package dev.handoff.benchmarks.encode;
 
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 
 /**
  * Encode throughput on the wide schema (20 columns of Int32, Int64, Float64, String,
- * Nullable(String), Array(Int32), UUID, Decimal64(4) and Date; see {@link WideWorkload}): 100,000
- * pre-generated rows per operation, so the score is rows per second and {@code
- * gc.alloc.rate.norm / 100000} is bytes allocated per row. All five contenders (see {@link
- * Contenders}) run on the same rows in the same run; the setup checks that the three RowBinary
- * contenders write identical bytes.
+ * Nullable(String), Array(Int32), UUID, Decimal64(4) and Date; see {@link WideWorkload}), every
+ * contender of {@link SchemaBenchmark} on the same rows in the same run.
  *
  * <p>{@code decimals} picks the Java form of the two Decimal64(4) columns, the same numbers
  * either way: {@code DOUBLE} or {@code BIG_DECIMAL} (scale 4). Our conversion writes both
@@ -32,58 +20,13 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>Only the Double form: add {@code -p decimals=DOUBLE}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@OperationsPerInvocation(Workload.ROWS)
-public class WideSchemaBenchmark {
+public class WideSchemaBenchmark extends SchemaBenchmark {
+  /** The Java form of the Decimal64(4) values. */
   @Param({"DOUBLE", "BIG_DECIMAL"})
   public Workload.DecimalForm decimals;
 
-  private Contenders contenders;
-
-  @Setup
-  public void setup() {
-    contenders = new Contenders(Workload.wide(Workload.ROWS, 42, decimals));
-    contenders.checkEquivalent();
-  }
-
-  /** Ours: the rowbinary encoder over {@code RowAccessors.objectArray()}. */
-  @Benchmark
-  public int handoffRowBinary() {
-    return contenders.handoff();
-  }
-
-  /**
-   * Ours: the clickhouse-native encoder over {@code RowAccessors.objectArray()}, a block sealed
-   * per 64 KiB of buffered columns (see {@link Contenders#handoffNative}).
-   */
-  @Benchmark
-  public int handoffNative() {
-    return contenders.handoffNative();
-  }
-
-  /** client-v2's RowBinaryFormatWriter (setValue per column, commitRow per row). */
-  @Benchmark
-  public int clientV2Writer() {
-    return contenders.clientV2Writer();
-  }
-
-  /** client-v2's RowBinaryFormatSerializer, typed calls written by hand. */
-  @Benchmark
-  public int clientV2Serializer() {
-    return contenders.clientV2Serializer();
-  }
-
-  /** Jackson's JsonGenerator writing JSONEachRow. */
-  @Benchmark
-  public int jacksonJsonEachRow() {
-    return contenders.jackson();
-  }
-
-  /** System.arraycopy of as many bytes as ours writes: the memory-bandwidth ceiling. */
-  @Benchmark
-  public int arraycopyCeiling() {
-    return contenders.arraycopy();
+  @Override
+  protected Workload workload() {
+    return Workload.wide(Workload.ROWS, 42, decimals);
   }
 }
