@@ -1,9 +1,9 @@
 package dev.handoff.cli;
 
 import dev.handoff.simulator.SimulationOptions;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,16 +30,8 @@ final class ReplayCommand implements Callable<Integer> {
   @Option(names = "--seed", required = true, paramLabel = "<seed>", description = "The seed.")
   long seed;
 
-  @Option(names = "--json", paramLabel = "<file>", description = "Write the JSON report here.")
-  Path json;
-
-  @Option(names = "--html", paramLabel = "<file>",
-      description = "Write the HTML report (one self-contained page with charts) here.")
-  Path html;
-
-  @Option(names = "--shrink", description = "When an oracle fails, also shrink the run and print"
-      + " the smallest failing configuration's replay command.")
-  boolean shrink;
+  @Mixin
+  RunReportOptions report;
 
   ReplayCommand() {}
 
@@ -47,6 +39,7 @@ final class ReplayCommand implements Callable<Integer> {
   public Integer call() {
     SimulationOptions options =
         KnobOptions.apply(spec, SimulationOptions.defaults(seed), KnobOptions.given(spec));
-    return RunOutput.runAndPrint(spec, "replay", options, json, html, shrink);
+    return RunOutput.runAndPrint(spec, "replay", options, report.json, report.html,
+        report.shrink);
   }
 }

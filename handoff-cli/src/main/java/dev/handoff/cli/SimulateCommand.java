@@ -1,9 +1,9 @@
 package dev.handoff.cli;
 
 import dev.handoff.simulator.SimulationOptions;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,16 +31,8 @@ final class SimulateCommand implements Callable<Integer> {
       description = "The seed: it draws the configuration and drives every choice of the run.")
   long seed;
 
-  @Option(names = "--json", paramLabel = "<file>", description = "Write the JSON report here.")
-  Path json;
-
-  @Option(names = "--html", paramLabel = "<file>",
-      description = "Write the HTML report (one self-contained page with charts) here.")
-  Path html;
-
-  @Option(names = "--shrink", description = "When an oracle fails, also shrink the run to the"
-      + " smallest configuration that still fails it and print that one's replay command.")
-  boolean shrink;
+  @Mixin
+  RunReportOptions report;
 
   SimulateCommand() {}
 
@@ -48,6 +40,7 @@ final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     SimulationOptions options =
         KnobOptions.apply(spec, SimulationOptions.swarm(seed), KnobOptions.given(spec));
-    return RunOutput.runAndPrint(spec, "simulate", options, json, html, shrink);
+    return RunOutput.runAndPrint(spec, "simulate", options, report.json, report.html,
+        report.shrink);
   }
 }
