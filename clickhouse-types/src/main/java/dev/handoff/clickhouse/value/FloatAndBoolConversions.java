@@ -1,0 +1,295 @@
+package dev.handoff.clickhouse.value;
+
+import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.notANumber;
+import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
+import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
+
+import dev.handoff.api.HandoffException;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * Converts to Float64, Float32 and Bool: {@link Conversions#toDouble}, {@link
+ * Conversions#toFloat} and {@link Conversions#toBool}. An integer must be exactly representable;
+ * a finite value never silently becomes infinite or zero.
+ */
+final class FloatAndBoolConversions {
+  private FloatAndBoolConversions() {}
+
+  /** Implements {@link Conversions#toDouble}. */
+  static <R> double toDouble(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column) {
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case DOUBLE:
+          return acc.getDouble(row, field);
+        case LONG:
+          return exactDouble(acc.getLong(row, field));
+        case BIG_INTEGER:
+          return exactDouble(acc.getBigInteger(row, field));
+        case BIG_DECIMAL:
+          return nearestDouble(acc.getBigDecimal(row, field));
+        case TEXT:
+          return doubleOfText(acc.getText(row, field));
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
+  }
+
+  /** Implements {@link Conversions#toFloat}. */
+  static <R> float toFloat(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column) {
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case DOUBLE: {
+          double d = acc.getDouble(row, field);
+          if (d != d) {
+            // NaN: widening a Float to double and narrowing it back may set the quiet bit of a
+            // signalling NaN, depending on whether the code is interpreted or compiled. Take a
+            // Float's own bits; map a double NaN's payload by bit shifting, never by a cast.
+            Object boxed = acc.getObject(row, field);
+            return boxed instanceof Float ? (Float) boxed : nanFloat(d);
+          }
+          return floatOfDouble(d);
+        }
+        case LONG:
+          return exactFloat(acc.getLong(row, field));
+        case BIG_INTEGER:
+          return exactFloat(acc.getBigInteger(row, field));
+        case BIG_DECIMAL:
+          return nearestFloat(acc.getBigDecimal(row, field));
+        case TEXT:
+          return floatOfText(acc.getText(row, field));
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
+  }
+
+  private static double exactDouble(long v) {
+    double d = v;
+    // (long) 2^63 saturates to Long.MAX_VALUE, which 2^63 is not.
+    if ((long) d == v && d != 0x1p63) {
+      return d;
+    }
+    throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+        + " significant bits)");
+  }
+
+  private static double exactDouble(BigInteger b) {
+    if (b.bitLength() <= 63) {
+      return exactDouble(b.longValue());
+    }
+    BigInteger magnitude = b.abs();
+    if (magnitude.bitLength() > 1024) {
+      throw new Rejected("is out of range for a Float64");
+    }
+    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 53) {
+      throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+          + " significant bits)");
+    }
+    return b.doubleValue();
+  }
+
+  private static double nearestDouble(BigDecimal bd) {
+    double d = bd.doubleValue(); // correctly rounded
+    if (Double.isInfinite(d)) {
+      throw new Rejected("is out of range for a Float64");
+    }
+    if (d == 0 && bd.signum() != 0) {
+      throw new Rejected("is too small for a Float64 (it would become 0)");
+    }
+    return d;
+  }
+
+  private static double doubleOfText(CharSequence text) {
+    switch (NumberText.classify(text)) {
+      case NumberText.NAN:
+        return Double.NaN;
+      case NumberText.POSITIVE_INFINITY:
+        return Double.POSITIVE_INFINITY;
+      case NumberText.NEGATIVE_INFINITY:
+        return Double.NEGATIVE_INFINITY;
+      case NumberText.INTEGER: {
+        if (NumberText.integerDigits(text) <= 15) { // below 2^53: always exact
+          double d = NumberText.parseSmallInteger(text);
+          return d == 0 && text.charAt(0) == '-' ? -0.0 : d;
+        }
+        String s = text.toString();
+        double d = Double.parseDouble(s);
+        if (Double.isInfinite(d)) {
+          throw new Rejected("is out of range for a Float64");
+        }
+        if (new BigDecimal(d).compareTo(new BigDecimal(s)) != 0) {
+          throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
+              + " significant bits)");
+        }
+        return d;
+      }
+      case NumberText.DECIMAL: {
+        double d = Double.parseDouble(text.toString()); // correctly rounded
+        if (Double.isInfinite(d)) {
+          throw new Rejected("is out of range for a Float64");
+        }
+        if (d == 0 && !NumberText.isZero(text)) {
+          throw new Rejected("is too small for a Float64 (it would become 0)");
+        }
+        return d;
+      }
+      default:
+        throw notANumber();
+    }
+  }
+
+  /** The Float32 NaN with the sign and the top 23 payload bits of a Float64 NaN. */
+  private static float nanFloat(double d) {
+    long bits = Double.doubleToRawLongBits(d);
+    int payload = (int) ((bits >>> 29) & 0x7FFFFF);
+    int sign = (int) (bits >>> 32) & 0x80000000;
+    return Float.intBitsToFloat(sign | 0x7F800000 | (payload == 0 ? 0x400000 : payload));
+  }
+
+  private static float floatOfDouble(double d) {
+    float f = (float) d;
+    if (Float.isInfinite(f) && !Double.isInfinite(d)) {
+      throw new Rejected("is out of range for a Float32 (|x| > 3.4028235E38)");
+    }
+    if (f == 0 && d != 0) {
+      throw new Rejected("is too small for a Float32 (it would become 0)");
+    }
+    return f;
+  }
+
+  private static float exactFloat(long v) {
+    float f = v;
+    if ((long) f == v && f != 0x1p63f) {
+      return f;
+    }
+    throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+        + " significant bits)");
+  }
+
+  private static float exactFloat(BigInteger b) {
+    if (b.bitLength() <= 63) {
+      return exactFloat(b.longValue());
+    }
+    BigInteger magnitude = b.abs();
+    if (magnitude.bitLength() > 128) {
+      throw new Rejected("is out of range for a Float32");
+    }
+    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 24) {
+      throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+          + " significant bits)");
+    }
+    return b.floatValue();
+  }
+
+  private static float nearestFloat(BigDecimal bd) {
+    float f = bd.floatValue(); // correctly rounded
+    if (Float.isInfinite(f)) {
+      throw new Rejected("is out of range for a Float32");
+    }
+    if (f == 0 && bd.signum() != 0) {
+      throw new Rejected("is too small for a Float32 (it would become 0)");
+    }
+    return f;
+  }
+
+  private static float floatOfText(CharSequence text) {
+    switch (NumberText.classify(text)) {
+      case NumberText.NAN:
+        return Float.NaN;
+      case NumberText.POSITIVE_INFINITY:
+        return Float.POSITIVE_INFINITY;
+      case NumberText.NEGATIVE_INFINITY:
+        return Float.NEGATIVE_INFINITY;
+      case NumberText.INTEGER: {
+        if (NumberText.integerDigits(text) <= 7) { // below 2^24: always exact
+          float f = NumberText.parseSmallInteger(text);
+          return f == 0 && text.charAt(0) == '-' ? -0.0f : f;
+        }
+        String s = text.toString();
+        float f = Float.parseFloat(s);
+        if (Float.isInfinite(f)) {
+          throw new Rejected("is out of range for a Float32");
+        }
+        if (new BigDecimal(f).compareTo(new BigDecimal(s)) != 0) {
+          throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
+              + " significant bits)");
+        }
+        return f;
+      }
+      case NumberText.DECIMAL: {
+        float f = Float.parseFloat(text.toString()); // correctly rounded, no double rounding
+        if (Float.isInfinite(f)) {
+          throw new Rejected("is out of range for a Float32");
+        }
+        if (f == 0 && !NumberText.isZero(text)) {
+          throw new Rejected("is too small for a Float32 (it would become 0)");
+        }
+        return f;
+      }
+      default:
+        throw notANumber();
+    }
+  }
+
+  /** Implements {@link Conversions#toBool}. */
+  static <R> boolean toBool(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column) {
+    try {
+      ValueKind kind = acc.kind(row, field);
+      switch (kind) {
+        case BOOLEAN:
+          return acc.getBoolean(row, field);
+        case LONG: {
+          long v = acc.getLong(row, field);
+          if (v == 0 || v == 1) {
+            return v == 1;
+          }
+          throw new Rejected("is not a boolean (expected 0 or 1)");
+        }
+        case TEXT: {
+          CharSequence s = acc.getText(row, field);
+          int n = s.length();
+          if (n == 4 && NumberText.matchesIgnoreCase(s, 0, "true")
+              || n == 1 && s.charAt(0) == '1') {
+            return true;
+          }
+          if (n == 5 && NumberText.matchesIgnoreCase(s, 0, "false")
+              || n == 1 && s.charAt(0) == '0') {
+            return false;
+          }
+          throw new Rejected("is not a boolean (expected true, false, 1 or 0)");
+        }
+        default:
+          throw notAccepted(kind, type);
+      }
+    } catch (Rejected r) {
+      throw error(acc, row, field, type, column, r.getMessage());
+    } catch (HandoffException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw unreadable(acc, row, field, type, column, e);
+    }
+  }
+}
