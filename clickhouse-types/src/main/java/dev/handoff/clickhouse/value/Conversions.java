@@ -1,9 +1,5 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.nonNull;
-import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
-
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
@@ -11,7 +7,6 @@ import dev.handoff.clickhouse.type.ClickHouseType;
 import java.math.BigInteger;
 import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.time.temporal.TemporalAccessor;
 import java.util.UUID;
 
 /**
@@ -53,6 +48,12 @@ import java.util.UUID;
  * legacy {@link java.util.Date} (kind OTHER) is accepted by the date and time methods. Numeric TEXT
  * follows a strict grammar: {@code [+-]digits[.digits][e[+-]digits]} or {@code nan}/{@code
  * inf}/{@code infinity} (any case, floats only), at most 400 characters, no whitespace.
+ *
+ * <p>This class is the entry point only: each method hands over to the package-private class of
+ * its type family ({@code IntegerConversions}, {@code FloatAndBoolConversions}, {@code
+ * DecimalConversions}, {@code TemporalConversions}, {@code UuidAndIpConversions}, {@code
+ * EnumConversions}, {@code TextConversions}), and every family builds its errors with {@code
+ * ConversionErrors}. The hand-over is one static call, which the JIT inlines.
  */
 public final class Conversions {
   private Conversions() {}
@@ -311,60 +312,7 @@ public final class Conversions {
    */
   public static <R> CharSequence toText(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
-    try {
-      ValueKind kind = acc.kind(row, field);
-      switch (kind) {
-        case TEXT: {
-          CharSequence s = acc.getText(row, field);
-          if (s == null) {
-            throw new Rejected("is null although its kind is TEXT");
-          }
-          return s;
-        }
-        case LONG:
-          return Long.toString(acc.getLong(row, field));
-        case DOUBLE:
-          return Double.toString(acc.getDouble(row, field));
-        case BOOLEAN:
-          return acc.getBoolean(row, field) ? "true" : "false";
-        case BIG_INTEGER:
-          return nonNull(acc.getBigInteger(row, field)).toString();
-        case BIG_DECIMAL:
-          return nonNull(acc.getBigDecimal(row, field)).toString();
-        case UUID: {
-          Object o = acc.getObject(row, field);
-          if (o instanceof UUID u) {
-            return u.toString();
-          }
-          throw new Rejected("is not a java.util.UUID although its kind is UUID");
-        }
-        case TEMPORAL: {
-          Object o = acc.getObject(row, field);
-          if (o instanceof TemporalAccessor) {
-            return o.toString(); // ISO 8601 for every java.time type
-          }
-          throw new Rejected("is not a java.time value although its kind is TEMPORAL");
-        }
-        case INET: {
-          Object o = acc.getObject(row, field);
-          if (o instanceof InetAddress a) {
-            return a.getHostAddress();
-          }
-          throw new Rejected("is not a java.net.InetAddress although its kind is INET");
-        }
-        case BYTES:
-          throw new Rejected("cannot convert BYTES to text (the encoder writes bytes as they"
-              + " are)");
-        default:
-          throw notAccepted(kind, type);
-      }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
-    }
+    return TextConversions.toText(acc, row, field, type, column);
   }
 
   /* ------------------------------------------------------------------ Errors */
