@@ -4,9 +4,12 @@ import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.type.TypeKind;
 import java.math.BigInteger;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.UUID;
 
 /**
@@ -53,7 +56,10 @@ import java.util.UUID;
  * its type family ({@code IntegerConversions}, {@code FloatAndBoolConversions}, {@code
  * DecimalConversions}, {@code TemporalConversions}, {@code UuidAndIpConversions}, {@code
  * EnumConversions}, {@code TextConversions}), and every family builds its errors with {@code
- * ConversionErrors}. The hand-over is one static call, which the JIT inlines.
+ * ConversionErrors}. The hand-over is one static call, which the JIT inlines; {@link #toDouble},
+ * {@link #toEpochDay}, {@link #toEpochSecond} and the ranged {@link #toLong(RowAccessor, Object,
+ * int, ClickHouseType, String, long, long)} first read their hot case (a DOUBLE, a LocalDate, an
+ * Instant, a LONG in range) themselves, so that both encoders get it inlined.
  */
 public final class Conversions {
   private Conversions() {}
@@ -83,6 +89,50 @@ public final class Conversions {
   }
 
   /**
+   * Returns what {@link #toLong(RowAccessor, Object, int, ClickHouseType, String)} returns,
+   * reading a LONG within {@code min..max} straight from the accessor. {@code min} and {@code
+   * max} are the type's {@link #minLong} and {@link #maxLong}, computed once by the caller; every
+   * other input, and every error, takes the full conversion. This is the hot case of both
+   * encoders' integer columns, small enough for the JIT to inline at their call sites.
+   *
+   * @throws IllegalArgumentException if {@code type} is not one of the integer types of up to
+   *     64 bits
+   */
+  public static <R> long toLong(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column, long min, long max) {
+    try {
+      if (acc.kind(row, field) == ValueKind.LONG) {
+        long v = acc.getLong(row, field);
+        if (v >= min && v <= max) {
+          return v;
+        }
+      }
+    } catch (RuntimeException e) {
+      // The adapter failed: the full conversion below reads it again and reports a DATA error.
+    }
+    return IntegerConversions.toLong(acc, row, field, type, column);
+  }
+
+  /**
+   * Returns the smallest LONG an integer type of up to 64 bits accepts (0 for the UInts).
+   *
+   * @throws IllegalArgumentException if {@code type} is not such a type
+   */
+  public static long minLong(ClickHouseType type) {
+    return IntegerConversions.minLong(type);
+  }
+
+  /**
+   * Returns the largest LONG an integer type of up to 64 bits accepts ({@code Long.MAX_VALUE}
+   * for Int64 and UInt64: larger UInt64 values come as BIG_INTEGER or TEXT).
+   *
+   * @throws IllegalArgumentException if {@code type} is not such a type
+   */
+  public static long maxLong(ClickHouseType type) {
+    return IntegerConversions.maxLong(type);
+  }
+
+  /**
    * Returns an Int128/256 or UInt128/256 value, range-checked for the type's width and sign.
    *
    * <p>Accepts what {@link #toLong} accepts, with the range of the type; the smaller integer
@@ -109,6 +159,14 @@ public final class Conversions {
    */
   public static <R> double toDouble(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
+    // The hot case, a DOUBLE, read here so that it inlines at the encoders' call sites.
+    try {
+      if (acc.kind(row, field) == ValueKind.DOUBLE) {
+        return acc.getDouble(row, field);
+      }
+    } catch (RuntimeException e) {
+      // The adapter failed: the full conversion reads it again and reports a DATA error.
+    }
     return FloatAndBoolConversions.toDouble(acc, row, field, type, column);
   }
 
@@ -193,6 +251,21 @@ public final class Conversions {
    */
   public static <R> int toEpochDay(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
+    // The hot case, a LocalDate within Date's range, read here so that it inlines at the
+    // encoders' call sites (a LocalDate's day number does not depend on a zone).
+    try {
+      if (type.kind() == TypeKind.DATE && acc.kind(row, field) == ValueKind.TEMPORAL) {
+        Object o = acc.getObject(row, field);
+        if (o != null && o.getClass() == LocalDate.class) {
+          long d = ((LocalDate) o).toEpochDay();
+          if (d >= 0 && d <= DATE_MAX) {
+            return (int) d;
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      // The adapter failed: the full conversion reads it again and reports a DATA error.
+    }
     return TemporalConversions.toEpochDay(acc, row, field, type, column);
   }
 
@@ -210,6 +283,21 @@ public final class Conversions {
    */
   public static <R> long toEpochSecond(RowAccessor<R> acc, R row, int field, ClickHouseType type,
       String column) {
+    // The hot case, an Instant within DateTime's range, read here so that it inlines at the
+    // encoders' call sites (an instant's epoch second does not depend on the type's zone).
+    try {
+      if (acc.kind(row, field) == ValueKind.TEMPORAL) {
+        Object o = acc.getObject(row, field);
+        if (o != null && o.getClass() == Instant.class) {
+          long s = ((Instant) o).getEpochSecond();
+          if (s >= 0 && s <= DATETIME_MAX) {
+            return s;
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      // The adapter failed: the full conversion reads it again and reports a DATA error.
+    }
     return TemporalConversions.toEpochSecond(acc, row, field, type, column);
   }
 

@@ -89,6 +89,31 @@ final class IntegerConversions {
   }
 
   /** Returns the width in bits of an integer type, or throws for any other type. */
+  /** Implements {@link Conversions#minLong}. */
+  static long minLong(ClickHouseType type) {
+    TypeKind tk = type.kind();
+    int bits = rangeBits(tk, type);
+    return isUnsigned(tk) ? 0 : bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
+  }
+
+  /** Implements {@link Conversions#maxLong}. */
+  static long maxLong(ClickHouseType type) {
+    TypeKind tk = type.kind();
+    int bits = rangeBits(tk, type);
+    if (bits == 64) {
+      return Long.MAX_VALUE; // UInt64 too: a LONG above it would be negative
+    }
+    return isUnsigned(tk) ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
+  }
+
+  private static int rangeBits(TypeKind tk, ClickHouseType type) {
+    int bits = bitsOf(tk);
+    if (bits > 64) {
+      throw new IllegalArgumentException("a long does not hold every " + type);
+    }
+    return bits;
+  }
+
   private static int bitsOf(TypeKind tk) {
     switch (tk) {
       case INT8: case UINT8: return 8;

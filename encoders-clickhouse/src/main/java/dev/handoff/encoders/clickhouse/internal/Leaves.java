@@ -2,14 +2,11 @@ package dev.handoff.encoders.clickhouse.internal;
 
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
 import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.UUID;
 
 /**
@@ -19,10 +16,6 @@ import java.util.UUID;
  * concatenated). Conversions throw before anything is written, so a failed value leaves no bytes.
  */
 final class Leaves {
-  /** Conversions' ranges of Date and DateTime, for the direct reads. */
-  private static final int DATE_MAX = Conversions.DATE_MAX;
-  private static final long DATETIME_MAX = Conversions.DATETIME_MAX;
-
   private Leaves() {}
 
   /** Writes {@code v} as a little-endian two's-complement integer of {@code width} bytes. */
@@ -45,16 +38,8 @@ final class Leaves {
 
     IntColumn(ClickHouseType type, String column) {
       super(type, column, type.fixedWidth());
-      TypeKind k = type.kind();
-      boolean unsigned = k == TypeKind.UINT8 || k == TypeKind.UINT16 || k == TypeKind.UINT32
-          || k == TypeKind.UINT64;
-      if (width == 8) {
-        this.min = unsigned ? 0 : Long.MIN_VALUE;
-        this.max = Long.MAX_VALUE;
-      } else {
-        this.min = unsigned ? 0 : -(1L << (8 * width - 1));
-        this.max = unsigned ? (1L << (8 * width)) - 1 : (1L << (8 * width - 1)) - 1;
-      }
+      this.min = Conversions.minLong(type);
+      this.max = Conversions.maxLong(type);
     }
 
     @Override
@@ -65,19 +50,7 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      // The hot case, a LONG in range, read directly; Conversions takes every other input (and
-      // reports every error, an adapter's failure included) with the result it gives here too.
-      long v = 0;
-      boolean direct;
-      try {
-        direct = acc.kind(row, field) == ValueKind.LONG && (v = acc.getLong(row, field)) >= min
-            && v <= max;
-      } catch (RuntimeException e) {
-        direct = false;
-      }
-      if (!direct) {
-        v = Conversions.toLong(acc, row, field, type, column);
-      }
+      long v = Conversions.toLong(acc, row, field, type, column, min, max);
       switch (width) {
         case 1: data.writeByte((int) v); break;
         case 2: data.writeShortLE((int) v); break;
@@ -122,18 +95,7 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      // A DOUBLE goes in as it is; Conversions takes every other input (and every error).
-      double v = 0;
-      boolean direct;
-      try {
-        direct = acc.kind(row, field) == ValueKind.DOUBLE;
-        if (direct) {
-          v = acc.getDouble(row, field);
-        }
-      } catch (RuntimeException e) {
-        direct = false;
-      }
-      data.writeDoubleLE(direct ? v : Conversions.toDouble(acc, row, field, type, column));
+      data.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
     }
   }
 
@@ -188,27 +150,7 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      // The hot case, a LocalDate of a Date column in range, read directly (its day number does
-      // not depend on the zone); Conversions takes every other input and every error.
-      int days = -1;
-      if (width == 2) {
-        try {
-          if (acc.kind(row, field) == ValueKind.TEMPORAL) {
-            Object o = acc.getObject(row, field);
-            if (o != null && o.getClass() == LocalDate.class) {
-              long d = ((LocalDate) o).toEpochDay();
-              if (d >= 0 && d <= DATE_MAX) {
-                days = (int) d;
-              }
-            }
-          }
-        } catch (RuntimeException e) {
-          days = -1;
-        }
-      }
-      if (days < 0) {
-        days = Conversions.toEpochDay(acc, row, field, type, column);
-      }
+      int days = Conversions.toEpochDay(acc, row, field, type, column);
       if (width == 4) {
         data.writeIntLE(days);
       } else {
@@ -230,26 +172,7 @@ final class Leaves {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
-      // The hot case, an Instant in range, read directly (an instant's epoch second does not
-      // depend on the zone); Conversions takes every other input and every error.
-      long second = -1;
-      try {
-        if (acc.kind(row, field) == ValueKind.TEMPORAL) {
-          Object o = acc.getObject(row, field);
-          if (o != null && o.getClass() == Instant.class) {
-            long s = ((Instant) o).getEpochSecond();
-            if (s >= 0 && s <= DATETIME_MAX) {
-              second = s;
-            }
-          }
-        }
-      } catch (RuntimeException e) {
-        second = -1;
-      }
-      if (second < 0) {
-        second = Conversions.toEpochSecond(acc, row, field, type, column);
-      }
-      data.writeIntLE((int) second);
+      data.writeIntLE((int) Conversions.toEpochSecond(acc, row, field, type, column));
     }
   }
 

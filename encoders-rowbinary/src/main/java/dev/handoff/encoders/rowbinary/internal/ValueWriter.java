@@ -125,31 +125,13 @@ abstract class ValueWriter {
     IntWriter(ClickHouseType type, String column) {
       super(type, column);
       this.width = type.fixedWidth();
-      TypeKind k = type.kind();
-      boolean unsigned =
-          k == TypeKind.UINT8 || k == TypeKind.UINT16 || k == TypeKind.UINT32 || k == TypeKind.UINT64;
-      if (width == 8) {
-        this.min = unsigned ? 0 : Long.MIN_VALUE;
-        this.max = Long.MAX_VALUE;
-      } else {
-        this.min = unsigned ? 0 : -(1L << (8 * width - 1));
-        this.max = unsigned ? (1L << (8 * width)) - 1 : (1L << (8 * width - 1)) - 1;
-      }
+      this.min = Conversions.minLong(type);
+      this.max = Conversions.maxLong(type);
     }
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
-      // The hot case, a LONG in range, read directly; Conversions takes every other input (and
-      // reports every error, an adapter's failure included) with the result it gives here too.
-      long v = 0;
-      boolean direct;
-      try {
-        direct = acc.kind(row, field) == ValueKind.LONG && (v = acc.getLong(row, field)) >= min
-            && v <= max;
-      } catch (RuntimeException e) {
-        direct = false;
-      }
-      writeInt(direct ? v : Conversions.toLong(acc, row, field, type, column), out);
+      writeInt(Conversions.toLong(acc, row, field, type, column, min, max), out);
     }
 
     private void writeInt(long v, ChunkBuffer out) {
@@ -191,18 +173,7 @@ abstract class ValueWriter {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
-      // A DOUBLE goes in as it is; Conversions takes every other input (and every error).
-      double v = 0;
-      boolean direct;
-      try {
-        direct = acc.kind(row, field) == ValueKind.DOUBLE;
-        if (direct) {
-          v = acc.getDouble(row, field);
-        }
-      } catch (RuntimeException e) {
-        direct = false;
-      }
-      out.writeDoubleLE(direct ? v : Conversions.toDouble(acc, row, field, type, column));
+      out.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
     }
   }
 
