@@ -13,11 +13,14 @@ import java.time.format.ResolverStyle;
 import java.time.temporal.TemporalAccessor;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link Temporals#parse} chooses the result type from the fields the text has, without trying
- * each type in turn; it returns what {@code parseBest} in that order returns.
+ * each type in turn; it returns what {@code parseBest} in that order returns. Its hand-written
+ * path for the common shapes ({@link Temporals#parseCommon}) agrees with the formatter on every
+ * text it accepts, and leaves every other text to it.
  */
 final class TemporalsParseTest {
 
@@ -52,5 +55,89 @@ final class TemporalsParseTest {
         "2024-03-15T14:30:00[Nowhere/Land]", "")) {
       assertThatThrownBy(() -> Temporals.parse(text)).as(text).isInstanceOf(Rejected.class);
     }
+  }
+
+  @Test
+  void parseCommon_agreesWithTheFormatterOnEveryTextItAcceptsAndLeavesTheRestToIt() {
+    long seeds = Long.getLong("handoff.temporalSeeds", 200_000);
+    int accepted = 0;
+    for (long seed = 0; seed < seeds; seed++) {
+      String text = nearIso(new SplittableRandom(seed));
+      Object common = Temporals.parseCommon(text);
+      Object iso;
+      try {
+        iso = Temporals.parseIso(text);
+      } catch (Rejected e) {
+        iso = null;
+      }
+      if (common != null) {
+        accepted++;
+        assertThat(common).as("seed %d: \"%s\"", seed, text).isEqualTo(iso);
+        assertThat(Temporals.parse(text)).isEqualTo(iso);
+      }
+    }
+    // The generator aims at the common shapes: most texts must take the hand-written path, or
+    // this test would prove little.
+    assertThat(accepted).as("texts the hand-written path parsed").isGreaterThan((int) (seeds / 4));
+  }
+
+  @Test
+  void parseCommon_leavesTheEdgesToTheFormatter() {
+    for (String text : List.of("2024-03-15T14:30:00-00:00", "2024-03-15T14:30:00.",
+        "2024-03-15T14:30:00.1234567890", "2024-03-15T14:30:00+05", "2024-03-15t14:30",
+        "2024-03-15T14:30:00z", "+2024-03-15", "2024-3-15", "2024-03-15T14:30:00+05:30[Asia/Kolkata]",
+        "2024-02-30", "2024-03-15T24:00", "2024-03-15T14:30:00+19:00")) {
+      assertThat(Temporals.parseCommon(text)).as(text).isNull();
+    }
+  }
+
+  /**
+   * A text in or near the common shapes: valid parts, then with some probability a digit, a
+   * separator or a length changed, so both paths meet texts one step off each rule.
+   */
+  private static String nearIso(SplittableRandom r) {
+    StringBuilder b = new StringBuilder();
+    b.append(pad(r.nextInt(10) == 0 ? r.nextInt(10_000) : 1900 + r.nextInt(300), 4)).append('-')
+        .append(pad(r.nextInt(8) == 0 ? r.nextInt(100) : 1 + r.nextInt(12), 2)).append('-')
+        .append(pad(r.nextInt(8) == 0 ? r.nextInt(100) : 1 + r.nextInt(31), 2));
+    if (r.nextInt(4) > 0) {
+      b.append(r.nextBoolean() ? 'T' : ' ')
+          .append(pad(r.nextInt(10) == 0 ? r.nextInt(100) : r.nextInt(24), 2)).append(':')
+          .append(pad(r.nextInt(10) == 0 ? r.nextInt(100) : r.nextInt(60), 2));
+      if (r.nextInt(4) > 0) {
+        b.append(':').append(pad(r.nextInt(10) == 0 ? r.nextInt(100) : r.nextInt(60), 2));
+        if (r.nextBoolean()) {
+          b.append('.');
+          int digits = r.nextInt(11);
+          for (int i = 0; i < digits; i++) {
+            b.append((char) ('0' + r.nextInt(10)));
+          }
+        }
+      }
+      switch (r.nextInt(6)) {
+        case 0 -> b.append('Z');
+        case 1, 2 -> b.append(r.nextBoolean() ? '+' : '-')
+            .append(pad(r.nextInt(6) == 0 ? r.nextInt(100) : r.nextInt(19), 2)).append(':')
+            .append(pad(r.nextInt(6) == 0 ? r.nextInt(100) : r.nextInt(4) * 15, 2));
+        default -> { }
+      }
+    }
+    if (r.nextInt(10) == 0 && b.length() > 0) {
+      // one character replaced, dropped or added
+      int at = r.nextInt(b.length());
+      String pool = "0123456789-:T .Z+zt/";
+      char c = pool.charAt(r.nextInt(pool.length()));
+      switch (r.nextInt(3)) {
+        case 0 -> b.setCharAt(at, c);
+        case 1 -> b.deleteCharAt(at);
+        default -> b.insert(at, c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static String pad(int v, int width) {
+    String s = Integer.toString(v);
+    return "0".repeat(Math.max(0, width - s.length())) + s;
   }
 }
