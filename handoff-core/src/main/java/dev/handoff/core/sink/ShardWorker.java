@@ -247,7 +247,7 @@ final class ShardWorker implements Runnable {
       counters.retries.incrementAndGet();
       WriteException failed = last;
       int failedAttempt = attempt;
-      notify(() -> listener.retried(shard, failed, failedAttempt, backoff));
+      notify(() -> listener.retried(shard, insert, failed, failedAttempt, backoff));
       try {
         clock.sleep(backoff);
       } catch (InterruptedException e) {

@@ -21,11 +21,14 @@ public interface WorkerListener {
   default void inserted(int shard, int rows, long bytes, long nanos) {}
 
   /**
-   * An attempt failed transiently; the worker waits {@code backoffNanos} and tries again.
+   * An attempt to write {@code insert} failed transiently; the worker waits {@code backoffNanos}
+   * and tries it again. Its rows ({@code insert.rows()}) may still have been written when the
+   * failure was a lost answer (a timeout or a reset after the server read the body).
    *
    * @param attempt the attempt that failed, starting at 1
    */
-  default void retried(int shard, WriteException e, int attempt, long backoffNanos) {}
+  default void retried(int shard, Insert insert, WriteException e, int attempt,
+      long backoffNanos) {}
 
   /** A part of an insert was rejected permanently and handed to {@link DeadLetters}. */
   default void deadLettered(int shard, Insert insert, WriteException e) {}

@@ -149,14 +149,17 @@ final class SinkWorkersTest {
     ScriptedWriter writer = new ScriptedWriter(1);
     writer.script = i -> i.attempt() <= 2 ? ScriptedWriter.transientError() : null;
     List<Long> backoffs = new CopyOnWriteArrayList<>();
+    List<Integer> retriedRows = new CopyOnWriteArrayList<>();
     SinkWorkers w = start(SinkWorkers.builder(f.queues, f.budget, writer)
         .clock(new ManualClock()).linger(Duration.ZERO)
         .retry(new RetryPolicy(5, Duration.ofMillis(100), Duration.ofSeconds(1), 0.0,
             Duration.ofMinutes(1)))
         .listener(new WorkerListener() {
           @Override
-          public void retried(int shard, WriteException e, int attempt, long backoffNanos) {
+          public void retried(int shard, Insert insert, WriteException e, int attempt,
+              long backoffNanos) {
             backoffs.add(backoffNanos);
+            retriedRows.add(insert.rows());
           }
         }));
     EncodedChunk c = f.send(0, ids(0, 4));
@@ -164,6 +167,7 @@ final class SinkWorkersTest {
     await().atMost(5, TimeUnit.SECONDS).until(() -> c.acks().isResolved());
     assertThat(writer.attempts).extracting(Insert::attempt).containsExactly(1, 2, 3);
     assertThat(backoffs).containsExactly(100_000_000L, 200_000_000L);
+    assertThat(retriedRows).as("rows of each retried insert").containsExactly(4, 4);
     assertThat(f.budget.inflightBytes()).isZero();
     assertThat(f.delivered(c)).isTrue();
     assertThat(f.everyAckResolvedOnce()).isTrue();
@@ -251,7 +255,8 @@ final class SinkWorkersTest {
         .clock(new ManualClock()).linger(Duration.ZERO).seed(seed).retry(jittery())
         .listener(new WorkerListener() {
           @Override
-          public void retried(int shard, WriteException e, int attempt, long backoffNanos) {
+          public void retried(int shard, Insert insert, WriteException e, int attempt,
+              long backoffNanos) {
             backoffs.add(backoffNanos);
           }
         }));
