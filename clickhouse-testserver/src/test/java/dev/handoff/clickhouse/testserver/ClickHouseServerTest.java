@@ -41,7 +41,7 @@ final class ClickHouseServerTest {
     assertThat(server.httpUrl()).isEqualTo("http://127.0.0.1:" + server.httpPort());
     assertThat(server.tcpPort()).isPositive().isNotEqualTo(server.httpPort());
     assertThat(server.directory().getFileName().toString())
-        .startsWith(ClickHouseServer.DIRECTORY_PREFIX);
+        .startsWith(ServerDirectory.PREFIX);
     assertThat(server.directory().resolve("config.xml")).isRegularFile();
     assertThat(server.directory().resolve("users.xml")).isRegularFile();
     assertThat(server.directory().resolve("data")).isDirectory();

@@ -98,7 +98,7 @@ final class ServerLifecycleTest {
       AtomicInteger calls = new AtomicInteger();
       Supplier<int[]> ports =
           () -> {
-            int[] free = ClickHouseServer.freePorts();
+            int[] free = LocalMachine.freePorts();
             if (calls.incrementAndGet() == 1) {
               return new int[] {free[0], taken.getLocalPort()}; // the TCP port clashes
             }
@@ -121,7 +121,7 @@ final class ServerLifecycleTest {
       Supplier<int[]> ports =
           () -> {
             calls.incrementAndGet();
-            return new int[] {taken.getLocalPort(), ClickHouseServer.freePorts()[0]};
+            return new int[] {taken.getLocalPort(), LocalMachine.freePorts()[0]};
           };
 
       ClickHouseServerException e =
@@ -142,7 +142,7 @@ final class ServerLifecycleTest {
         catchClickHouseServerException(
             () ->
                 ClickHouseServer.start(
-                    new ClickHouseServer.Options(null, "Not/AZone", ClickHouseServer::freePorts),
+                    new ClickHouseServer.Options(null, "Not/AZone", LocalMachine::freePorts),
                     false));
 
     assertThat(e)
@@ -162,7 +162,7 @@ final class ServerLifecycleTest {
     assertThatThrownBy(
             () ->
                 ClickHouseServer.start(
-                    new ClickHouseServer.Options(fake, "UTC", ClickHouseServer::freePorts), false))
+                    new ClickHouseServer.Options(fake, "UTC", LocalMachine::freePorts), false))
         .isInstanceOf(ClickHouseServerException.class)
         .hasMessageContaining("exited with status 3")
         .hasMessageContaining("fake server: no such option");
@@ -171,24 +171,24 @@ final class ServerLifecycleTest {
   @Test
   void locateBinary_findsItOnPathOrInSbin_andOtherwiseSaysHowToInstallIt(@TempDir Path dir)
       throws IOException {
-    assertThat(ClickHouseServer.locateBinary()).isExecutable();
+    assertThat(LocalMachine.locateBinary()).isExecutable();
 
     Path bin = Files.createDirectory(dir.resolve("bin"));
     Path binary = Files.writeString(bin.resolve("clickhouse-server"), "#!/bin/sh\n");
     Files.setPosixFilePermissions(binary, PosixFilePermissions.fromString("rwx------"));
-    assertThat(ClickHouseServer.locateBinary(null, "/nonexistent:" + bin, List.of()))
+    assertThat(LocalMachine.locateBinary(null, "/nonexistent:" + bin, List.of()))
         .isEqualTo(binary);
-    assertThat(ClickHouseServer.locateBinary(null, null, List.of(bin.toString())))
+    assertThat(LocalMachine.locateBinary(null, null, List.of(bin.toString())))
         .isEqualTo(binary);
-    assertThat(ClickHouseServer.locateBinary(binary.toString(), null, List.of()))
+    assertThat(LocalMachine.locateBinary(binary.toString(), null, List.of()))
         .isEqualTo(binary);
 
-    assertThatThrownBy(() -> ClickHouseServer.locateBinary(null, dir.toString(), List.of()))
+    assertThatThrownBy(() -> LocalMachine.locateBinary(null, dir.toString(), List.of()))
         .isInstanceOf(ClickHouseServerException.class)
         .hasMessageContaining("clickhouse-server is not installed")
         .hasMessageContaining("apt-get install clickhouse-server");
     assertThatThrownBy(
-            () -> ClickHouseServer.locateBinary(dir.resolve("none").toString(), null, List.of()))
+            () -> LocalMachine.locateBinary(dir.resolve("none").toString(), null, List.of()))
         .isInstanceOf(ClickHouseServerException.class)
         .hasMessageContaining(ClickHouseServer.BINARY_PROPERTY);
   }
@@ -252,7 +252,7 @@ final class ServerLifecycleTest {
   /** The server directory that a startup failure's message names (its logs are in it). */
   private static Path serverDirectoryNamedIn(ClickHouseServerException e) {
     Matcher m =
-        Pattern.compile("(/\\S*" + ClickHouseServer.DIRECTORY_PREFIX + "\\d+)")
+        Pattern.compile("(/\\S*" + ServerDirectory.PREFIX + "\\d+)")
             .matcher(e.getMessage());
     assertThat(m.find()).as("a server directory in: %s", e.getMessage()).isTrue();
     return Path.of(m.group(1));
