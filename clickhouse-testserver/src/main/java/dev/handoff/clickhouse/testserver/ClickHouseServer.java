@@ -4,12 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -113,8 +108,6 @@ public final class ClickHouseServer implements AutoCloseable {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-  private static final Set<ClickHouseServer> LIVE = ConcurrentHashMap.newKeySet();
-  private static final AtomicBoolean HOOK_INSTALLED = new AtomicBoolean();
   private static final AtomicInteger DATABASE_COUNTER = new AtomicInteger();
 
   private static ClickHouseServer sharedServer; // guarded by ClickHouseServer.class
@@ -184,10 +177,10 @@ public final class ClickHouseServer implements AutoCloseable {
 
   static ClickHouseServer start(Options options, boolean shared) {
     Path binary = options.binary() != null ? options.binary() : LocalMachine.locateBinary();
-    installShutdownHook();
+    LiveServers.installShutdownHook();
     ServerDirectory directory = ServerDirectory.create();
     ClickHouseServer server = new ClickHouseServer(options, binary, directory, shared);
-    LIVE.add(server);
+    LiveServers.add(server);
     try {
       server.launchOnFreePorts();
       return server;
@@ -345,7 +338,7 @@ public final class ClickHouseServer implements AutoCloseable {
       }
       closed = true;
     }
-    LIVE.remove(this);
+    LiveServers.remove(this);
     stopProcess();
     directory.delete();
   }
@@ -388,38 +381,18 @@ public final class ClickHouseServer implements AutoCloseable {
   }
 
   /** Stops the process and deletes the directory, whatever kind of server this is. */
-  private void terminate() {
+  void terminate() {
     synchronized (this) {
       closed = true;
     }
-    LIVE.remove(this);
+    LiveServers.remove(this);
     stopProcess();
     directory.delete();
   }
 
-  private static void installShutdownHook() {
-    if (HOOK_INSTALLED.compareAndSet(false, true)) {
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(ClickHouseServer::stopAllAtExit, "clickhouse-test-server-shutdown"));
-    }
-  }
-
-  private static void stopAllAtExit() {
-    List<ClickHouseServer> servers = new ArrayList<>(LIVE);
-    for (ClickHouseServer server : servers) {
-      ProcessHandle process = server.process.handle();
-      if (process != null && process.isAlive()) {
-        process.destroy(); // SIGTERM all of them at once, then wait for each
-      }
-    }
-    for (ClickHouseServer server : servers) {
-      try {
-        server.terminate();
-      } catch (RuntimeException e) {
-        System.err.println("[ClickHouseServer] at JVM exit: " + e);
-      }
-    }
+  /** The server process, or {@code null} before a launch and after a stop (for the exit hook). */
+  ProcessHandle processHandle() {
+    return process.handle();
   }
 
   // ------------------------------------------------------------------------------------ helpers
