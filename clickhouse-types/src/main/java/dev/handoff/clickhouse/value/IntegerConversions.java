@@ -133,32 +133,29 @@ final class IntegerConversions {
     }
   }
 
-  /** Returns {@code v} if it is in the range of an integer type of up to 64 bits. */
+  /**
+   * Returns {@code v} if it is in the range of an integer type of up to 64 bits ({@link #minLong}
+   * to {@link #maxLong}: for UInt64 a negative long is a negative number, not 2^64 - x).
+   */
   private static long checkLong(long v, ClickHouseType type) {
-    boolean in;
-    switch (type.kind()) {
-      case INT8: in = v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE; break;
-      case INT16: in = v >= Short.MIN_VALUE && v <= Short.MAX_VALUE; break;
-      case INT32: in = v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE; break;
-      case INT64: in = true; break;
-      case UINT8: in = v >= 0 && v <= 0xFF; break;
-      case UINT16: in = v >= 0 && v <= 0xFFFF; break;
-      case UINT32: in = v >= 0 && v <= 0xFFFF_FFFFL; break;
-      default: in = v >= 0; break; // UINT64: a negative long is a negative number, not 2^64 - x
-    }
-    if (in) {
+    if (v >= minLong(type) && v <= maxLong(type)) {
       return v;
     }
     throw outOfRange(type);
   }
 
-  private static long longOfDouble(double d, ClickHouseType type) {
+  /** Refuses a double that is not a finite integer: its fraction would be lost. */
+  private static void requireIntegral(double d) {
     if (!Double.isFinite(d)) {
       throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
     }
     if (d != Math.rint(d)) {
       throw new Rejected("is not an integer (its fraction would be lost)");
     }
+  }
+
+  private static long longOfDouble(double d, ClickHouseType type) {
+    requireIntegral(d);
     if (type.kind() == TypeKind.UINT64) {
       if (d >= 0 && d < 0x1p64) {
         // Above 2^63 the double is a multiple of 2^11, so d - 2^63 is exact.
@@ -212,12 +209,7 @@ final class IntegerConversions {
   }
 
   private static BigInteger bigOfDouble(double d, ClickHouseType type) {
-    if (!Double.isFinite(d)) {
-      throw new Rejected("is not finite; an integer column holds no NaN or Infinity");
-    }
-    if (d != Math.rint(d)) {
-      throw new Rejected("is not an integer (its fraction would be lost)");
-    }
+    requireIntegral(d);
     if (Math.abs(d) >= 0x1p256) {
       throw outOfRange(type);
     }
