@@ -10,6 +10,7 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -49,7 +50,7 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
   private static final int DECIMAL32 = 12;
   private static final int DECIMAL64 = 13;
 
-  /** Longest String written by the ASCII fast case: its length is one varint byte. */
+  /** Longest String written by the fast case: as ASCII, its length is one varint byte. */
   private static final int FAST_STRING_MAX = 127;
 
   /** The fast path's code per column, or null when the accessor is not objectArray(). */
@@ -226,7 +227,7 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
                 }
                 break fast;
               case STRING:
-                if (c == String.class && writeAsciiString((String) v, out)) {
+                if (c == String.class && writeShortString((String) v, out)) {
                   continue;
                 }
                 break fast;
@@ -234,12 +235,9 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
                 if (c == String.class) {
                   String s = (String) v;
                   if (s.length() <= FAST_STRING_MAX) {
-                    int at = out.length();
                     out.writeByte(0);
-                    if (writeAsciiString(s, out)) {
-                      continue;
-                    }
-                    out.truncate(at);
+                    writeShortString(s, out);
+                    continue;
                   }
                 }
                 break fast;
@@ -340,19 +338,24 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
     return true;
   }
 
-  /** Writes a String of at most 127 ASCII chars with its length; false (nothing) otherwise. */
-  private static boolean writeAsciiString(String s, ChunkBuffer out) {
+  /**
+   * Writes a String of at most 127 chars with its length and returns true; false (nothing
+   * written) for a longer one. ASCII text is checked, then copied in bulk; other text is
+   * encoded here too (StringValues.writeText, the bytes the column's writer would write), so
+   * that it is not checked for ASCII a second time on the generic path.
+   */
+  private static boolean writeShortString(String s, ChunkBuffer out) {
     int n = s.length();
     if (n > FAST_STRING_MAX) {
       return false;
     }
     int at = out.length();
     out.writeByte(n);
-    if (out.writeAscii(s)) {
-      return true;
+    if (!out.writeAscii(s)) {
+      out.truncate(at);
+      StringValues.writeText(s, out);
     }
-    out.truncate(at);
-    return false;
+    return true;
   }
 
   @Override
