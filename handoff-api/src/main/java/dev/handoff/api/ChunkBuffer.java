@@ -101,7 +101,8 @@ public final class ChunkBuffer {
     }
   }
 
-  private void grow(int extra) {
+  /** Grows the array to hold {@code extra} more bytes and returns the new array. */
+  private byte[] grow(int extra) {
     long needed = (long) length + extra;
     if (extra < 0 || needed > MAX_CAPACITY) {
       throw new IllegalStateException(
@@ -110,33 +111,57 @@ public final class ChunkBuffer {
     }
     long doubled = Math.max((long) bytes.length * 2, needed);
     bytes = Arrays.copyOf(bytes, (int) Math.min(doubled, MAX_CAPACITY));
+    return bytes;
   }
+
+  /*
+   * The fixed-width writes test the room left with one comparison (length <= bytes.length, so
+   * bytes.length - length cannot overflow) and keep the position in a local: the encoders call
+   * them once per value, and this is most of what a value costs them.
+   */
 
   /** Appends one byte. */
   public void writeByte(int value) {
-    ensureWritable(1);
-    bytes[length++] = (byte) value;
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length == pos) {
+      b = grow(1);
+    }
+    b[pos] = (byte) value;
+    length = pos + 1;
   }
 
   /** Appends a 16-bit value, little-endian. */
   public void writeShortLE(int value) {
-    ensureWritable(2);
-    SHORT_LE.set(bytes, length, (short) value);
-    length += 2;
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length - pos < 2) {
+      b = grow(2);
+    }
+    SHORT_LE.set(b, pos, (short) value);
+    length = pos + 2;
   }
 
   /** Appends a 32-bit value, little-endian. */
   public void writeIntLE(int value) {
-    ensureWritable(4);
-    INT_LE.set(bytes, length, value);
-    length += 4;
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length - pos < 4) {
+      b = grow(4);
+    }
+    INT_LE.set(b, pos, value);
+    length = pos + 4;
   }
 
   /** Appends a 64-bit value, little-endian. */
   public void writeLongLE(long value) {
-    ensureWritable(8);
-    LONG_LE.set(bytes, length, value);
-    length += 8;
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length - pos < 8) {
+      b = grow(8);
+    }
+    LONG_LE.set(b, pos, value);
+    length = pos + 8;
   }
 
   /** Appends a 32-bit IEEE 754 value, little-endian (NaN bits preserved). */
@@ -253,6 +278,31 @@ public final class ChunkBuffer {
     }
     length = pos;
     return pos - start;
+  }
+
+  /**
+   * Appends {@code text} as ClickHouse writes a short String, its length as one varint byte then
+   * one byte per char, if it has at most 127 chars and every char is ASCII (then the chars are
+   * its UTF-8 bytes), and returns true; otherwise writes nothing and returns false. The same bytes
+   * as {@code writeVarUInt(n)} then {@link #writeAscii}, with one capacity check.
+   *
+   * @return whether {@code text} was short ASCII and was written
+   */
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, checked
+  public boolean writeAsciiWithLength(String text) {
+    int n = text.length();
+    if (n > 127 || !isAscii(text, n)) {
+      return false;
+    }
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length - pos <= n) {
+      b = grow(n + 1);
+    }
+    b[pos] = (byte) n;
+    text.getBytes(0, n, b, pos + 1);
+    length = pos + 1 + n;
+    return true;
   }
 
   /**

@@ -211,6 +211,29 @@ final class ChunkBufferTest {
   }
 
   @Test
+  void writeAsciiWithLength_writesTheVarintLengthThenTheCharsOfShortAsciiOnly() {
+    String[] accepted = {"", "a", "0123456789abcdef", "x".repeat(127)};
+    for (String text : accepted) {
+      // Capacity 1 with a byte written: every accepted text makes the buffer grow.
+      ChunkBuffer buf = new ChunkBuffer(1);
+      buf.writeByte(0x11);
+      assertThat(buf.writeAsciiWithLength(text)).as(text).isTrue();
+      ChunkBuffer expected = new ChunkBuffer(1);
+      expected.writeByte(0x11);
+      expected.writeVarUInt(text.length());
+      expected.writeUtf8(text);
+      assertThat(buf.toByteArray()).as(text).isEqualTo(expected.toByteArray());
+    }
+    String[] refused = {"x".repeat(128), "caf\u00E9", "\u0141odz", "0123456789abcde\u0080"};
+    for (String text : refused) {
+      ChunkBuffer buf = new ChunkBuffer(4);
+      buf.writeByte(0x11);
+      assertThat(buf.writeAsciiWithLength(text)).as(text).isFalse();
+      assertThat(buf.toByteArray()).as(text).isEqualTo(new byte[] {0x11});
+    }
+  }
+
+  @Test
   void writeUtf8_acceptsAnyCharSequence() {
     StringBuilder sb = new StringBuilder("x\u00E9\uD83D\uDE00\uD800");
     ChunkBuffer buf = new ChunkBuffer(1);

@@ -66,12 +66,9 @@ public final class StringValues {
       if (n < 128) {
         // ASCII text (the common case) is its own UTF-8: its length fits one varint byte and
         // the chars are copied in bulk after one check. Other text takes the paths below.
-        int at = out.length();
-        out.writeByte(n);
-        if (out.writeAscii(s)) {
+        if (out.writeAsciiWithLength(s)) {
           return;
         }
-        out.truncate(at);
       }
       if (n >= BULK_MIN_CHARS && n <= BULK_MAX_CHARS && writeBulk(s, n, out)) {
         return;

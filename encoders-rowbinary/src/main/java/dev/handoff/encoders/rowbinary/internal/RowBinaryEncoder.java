@@ -158,7 +158,8 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
     }
     int column = 0;
     try {
-      if (codes != null) {
+      // A row shorter than the schema takes the generic path, where the accessor reports it.
+      if (codes != null && ((Object[]) row).length >= codes.length) {
         // The fast cases, inline here (a method of their size would not be inlined): per
         // column, "continue" when the case wrote the value, "break fast" to leave the value,
         // untouched, to the column's writer.
@@ -169,9 +170,6 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
           int code = codes[column];
           int i = column;
           fast: {
-            if (i >= values.length) {
-              break fast; // the accessor's exception, in the generic path
-            }
             Object v = values[i];
             if (v == null) {
               if (code == NULLABLE_STRING) {
@@ -182,7 +180,9 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
             }
             Class<?> c = v.getClass();
             switch (code) {
-              case INT8: case INT16: case INT32: case INT64: {
+              // One case per width, each with the same Long-or-Integer read and range check: a
+              // shared case needed a second switch on the width per value.
+              case INT8: {
                 long x;
                 if (c == Long.class) {
                   x = (Long) v;
@@ -194,12 +194,52 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
                 if (x < min[i] || x > max[i]) {
                   break fast;
                 }
-                switch (code) {
-                  case INT8: out.writeByte((int) x); break;
-                  case INT16: out.writeShortLE((int) x); break;
-                  case INT32: out.writeIntLE((int) x); break;
-                  default: out.writeLongLE(x);
+                out.writeByte((int) x);
+                continue;
+              }
+              case INT16: {
+                long x;
+                if (c == Long.class) {
+                  x = (Long) v;
+                } else if (c == Integer.class) {
+                  x = (Integer) v;
+                } else {
+                  break fast;
                 }
+                if (x < min[i] || x > max[i]) {
+                  break fast;
+                }
+                out.writeShortLE((int) x);
+                continue;
+              }
+              case INT32: {
+                long x;
+                if (c == Integer.class) {
+                  x = (Integer) v;
+                } else if (c == Long.class) {
+                  x = (Long) v;
+                } else {
+                  break fast;
+                }
+                if (x < min[i] || x > max[i]) {
+                  break fast;
+                }
+                out.writeIntLE((int) x);
+                continue;
+              }
+              case INT64: {
+                long x;
+                if (c == Long.class) {
+                  x = (Long) v;
+                } else if (c == Integer.class) {
+                  x = (Integer) v;
+                } else {
+                  break fast;
+                }
+                if (x < min[i] || x > max[i]) {
+                  break fast;
+                }
+                out.writeLongLE(x);
                 continue;
               }
               case FLOAT64:
@@ -345,14 +385,10 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
    * that it is not checked for ASCII a second time on the generic path.
    */
   private static boolean writeShortString(String s, ChunkBuffer out) {
-    int n = s.length();
-    if (n > FAST_STRING_MAX) {
+    if (s.length() > FAST_STRING_MAX) {
       return false;
     }
-    int at = out.length();
-    out.writeByte(n);
-    if (!out.writeAscii(s)) {
-      out.truncate(at);
+    if (!out.writeAsciiWithLength(s)) {
       StringValues.writeText(s, out);
     }
     return true;
