@@ -281,6 +281,38 @@ public final class ChunkBuffer {
   }
 
   /**
+   * Appends {@code text} as ClickHouse writes a String: its UTF-8 byte count as a varint, then
+   * its UTF-8 bytes (as {@link #writeUtf8}). Texts of fewer than 128 chars are encoded in one
+   * pass: the count is written as one byte and patched after the text, which moves one byte on
+   * in the rare case that the count needs two (128 to 381 bytes). Longer texts are measured
+   * first with {@link #utf8Length}.
+   *
+   * @return the number of UTF-8 bytes written, without the count
+   */
+  public int writeUtf8WithLength(CharSequence text) {
+    int chars = text.length();
+    if (chars >= 128) {
+      int n = utf8Length(text);
+      writeVarUInt(n);
+      writeUtf8(text);
+      return n;
+    }
+    int at = length;
+    writeByte(0);
+    int n = writeUtf8(text);
+    if (n < 128) {
+      bytes[at] = (byte) n;
+    } else {
+      ensureWritable(1);
+      System.arraycopy(bytes, at + 1, bytes, at + 2, n);
+      bytes[at] = (byte) ((n & 0x7F) | 0x80);
+      bytes[at + 1] = (byte) (n >>> 7);
+      length++;
+    }
+    return n;
+  }
+
+  /**
    * Appends {@code text} as ClickHouse writes a short String, its length as one varint byte then
    * one byte per char, if it has at most 127 chars and every char is ASCII (then the chars are
    * its UTF-8 bytes), and returns true; otherwise writes nothing and returns false. The same bytes

@@ -234,6 +234,31 @@ final class ChunkBufferTest {
   }
 
   @Test
+  void writeUtf8WithLength_isTheVarintByteCountThenTheUtf8AcrossTheOneByteCountLimit() {
+    // 1-, 2-, 3- and 4-byte chars in texts whose byte counts fall on both sides of 128 while
+    // their char counts stay below 128 (the count is patched or the text moved one byte on).
+    String[] units = {"a", "\u00E9", "\u20AC", "\uD83D\uDE00", "\uD800"};
+    SplittableRandom r = new SplittableRandom(11);
+    for (int i = 0; i < 3_000; i++) {
+      StringBuilder sb = new StringBuilder();
+      int target = r.nextInt(200);
+      while (sb.length() < target) {
+        sb.append(units[r.nextInt(units.length)]);
+      }
+      String text = sb.toString();
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      ChunkBuffer expected = new ChunkBuffer(1);
+      expected.writeByte(0x11);
+      expected.writeVarUInt(utf8.length);
+      expected.writeBytes(utf8);
+      ChunkBuffer buf = new ChunkBuffer(1);
+      buf.writeByte(0x11);
+      assertThat(buf.writeUtf8WithLength(text)).as(text).isEqualTo(utf8.length);
+      assertThat(buf.toByteArray()).as(text).isEqualTo(expected.toByteArray());
+    }
+  }
+
+  @Test
   void writeUtf8_acceptsAnyCharSequence() {
     StringBuilder sb = new StringBuilder("x\u00E9\uD83D\uDE00\uD800");
     ChunkBuffer buf = new ChunkBuffer(1);

@@ -74,25 +74,7 @@ public final class StringValues {
         return;
       }
     }
-    writeText(text, out);
-  }
-
-  /** Writes a length-prefixed UTF-8 string without encoding it twice when it is short. */
-  public static void writeText(CharSequence text, ChunkBuffer out) {
-    int chars = text.length();
-    if (chars * 3 < 128) {
-      // At most 127 bytes: the length fits one varint byte. Written first as if the text were
-      // ASCII (then it is the byte count), patched when it was not.
-      int at = out.length();
-      out.writeByte(chars);
-      int n = out.writeUtf8(text);
-      if (n != chars) {
-        out.setByte(at, n);
-      }
-    } else {
-      out.writeVarUInt(ChunkBuffer.utf8Length(text));
-      out.writeUtf8(text);
-    }
+    out.writeUtf8WithLength(text);
   }
 
   /**

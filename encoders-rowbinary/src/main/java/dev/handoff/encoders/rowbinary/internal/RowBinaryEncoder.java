@@ -10,7 +10,6 @@ import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
-import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -381,15 +380,15 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
   /**
    * Writes a String of at most 127 chars with its length and returns true; false (nothing
    * written) for a longer one. ASCII text is checked, then copied in bulk; other text is
-   * encoded here too (StringValues.writeText, the bytes the column's writer would write), so
-   * that it is not checked for ASCII a second time on the generic path.
+   * encoded here too, with the bytes the column's writer would write, so that it is not checked
+   * for ASCII a second time on the generic path.
    */
   private static boolean writeShortString(String s, ChunkBuffer out) {
     if (s.length() > FAST_STRING_MAX) {
       return false;
     }
     if (!out.writeAsciiWithLength(s)) {
-      StringValues.writeText(s, out);
+      out.writeUtf8WithLength(s);
     }
     return true;
   }
