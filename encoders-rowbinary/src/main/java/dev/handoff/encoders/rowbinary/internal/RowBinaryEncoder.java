@@ -179,9 +179,7 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
             }
             Class<?> c = v.getClass();
             switch (code) {
-              // One case per width, each with the same Long-or-Integer read and range check: a
-              // shared case needed a second switch on the width per value.
-              case INT8: {
+              case INT8: case INT16: case INT32: case INT64: {
                 long x;
                 if (c == Long.class) {
                   x = (Long) v;
@@ -193,52 +191,12 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
                 if (x < min[i] || x > max[i]) {
                   break fast;
                 }
-                out.writeByte((int) x);
-                continue;
-              }
-              case INT16: {
-                long x;
-                if (c == Long.class) {
-                  x = (Long) v;
-                } else if (c == Integer.class) {
-                  x = (Integer) v;
-                } else {
-                  break fast;
+                switch (code) {
+                  case INT8: out.writeByte((int) x); break;
+                  case INT16: out.writeShortLE((int) x); break;
+                  case INT32: out.writeIntLE((int) x); break;
+                  default: out.writeLongLE(x);
                 }
-                if (x < min[i] || x > max[i]) {
-                  break fast;
-                }
-                out.writeShortLE((int) x);
-                continue;
-              }
-              case INT32: {
-                long x;
-                if (c == Integer.class) {
-                  x = (Integer) v;
-                } else if (c == Long.class) {
-                  x = (Long) v;
-                } else {
-                  break fast;
-                }
-                if (x < min[i] || x > max[i]) {
-                  break fast;
-                }
-                out.writeIntLE((int) x);
-                continue;
-              }
-              case INT64: {
-                long x;
-                if (c == Long.class) {
-                  x = (Long) v;
-                } else if (c == Integer.class) {
-                  x = (Integer) v;
-                } else {
-                  break fast;
-                }
-                if (x < min[i] || x > max[i]) {
-                  break fast;
-                }
-                out.writeLongLE(x);
                 continue;
               }
               case FLOAT64:
