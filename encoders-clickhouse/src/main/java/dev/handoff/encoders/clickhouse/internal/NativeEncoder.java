@@ -6,6 +6,7 @@ import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.TableSchema;
+import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.value.Conversions;
 
@@ -30,6 +31,9 @@ import dev.handoff.clickhouse.value.Conversions;
  *
  * <p><b>Dispatch.</b> The hot leaf classes are called through a switch on a per-column tag, so
  * their {@code append} is bound statically and inlined; every other column is a virtual call.
+ * For {@code RowAccessors.objectArray()} rows the hot leaves first try {@code appendFast} on the
+ * array slot (Long/Integer, Double, Instant, LocalDate, short String, tested by class identity),
+ * as rowbinary's fast path does; what they decline goes through the accessor.
  */
 final class NativeEncoder<T> implements RowEncoder<T> {
   private final TableSchema schema;
@@ -45,6 +49,8 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   private final long fixedRowBytes;
   /** The top-level columns that are not fixed-width leaves: their sizes are asked for. */
   private final Column[] sized;
+  /** Whether the accessor is {@code RowAccessors.objectArray()}: rows take the fast path. */
+  private final boolean objectArray;
   private int rows;
 
   private static final byte OTHER = 0;
@@ -90,6 +96,7 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     }
     this.fixedRowBytes = fixed;
     this.sized = others.toArray(new Column[0]);
+    this.objectArray = accessor == (Object) RowAccessors.objectArray();
   }
 
   private static void writeString(ChunkBuffer b, String s) {
@@ -104,16 +111,52 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       Column[] cols = columns;
       byte[] tag = tags;
       RowAccessor<T> acc = accessor;
-      for (; column < cols.length; column++) {
-        Column c = cols[column];
-        switch (tag[column]) {
-          case INT: ((Leaves.IntColumn) c).append(acc, row, column); break;
-          case FLOAT64: ((Leaves.Float64Column) c).append(acc, row, column); break;
-          case DATETIME: ((Leaves.DateTimeColumn) c).append(acc, row, column); break;
-          case DATE: ((Leaves.DateColumn) c).append(acc, row, column); break;
-          case STRING: ((Leaves.StringColumn) c).append(acc, row, column); break;
-          default: c.append(acc, row, column);
+      if (objectArray && row != null && ((Object[]) row).length >= cols.length) {
+        // Object[] rows: the hot leaves first try their appendFast on row[i] (a class test by
+        // identity, nothing written when it declines); a declined value, a null and every
+        // other column take the accessor path below, so values and errors are its own.
+        Object[] values = (Object[]) row;
+        for (; column < cols.length; column++) {
+          Column c = cols[column];
+          Object v = values[column];
+          if (v != null) {
+            switch (tag[column]) {
+              case INT:
+                if (((Leaves.IntColumn) c).appendFast(v)) {
+                  continue;
+                }
+                break;
+              case FLOAT64:
+                if (((Leaves.Float64Column) c).appendFast(v)) {
+                  continue;
+                }
+                break;
+              case DATETIME:
+                if (((Leaves.DateTimeColumn) c).appendFast(v)) {
+                  continue;
+                }
+                break;
+              case DATE:
+                if (((Leaves.DateColumn) c).appendFast(v)) {
+                  continue;
+                }
+                break;
+              case STRING:
+                if (((Leaves.StringColumn) c).appendFast(v)) {
+                  continue;
+                }
+                break;
+              default:
+                break;
+            }
+          }
+          append(c, tag[column], acc, row, column);
         }
+        rows++;
+        return;
+      }
+      for (; column < cols.length; column++) {
+        append(cols[column], tag[column], acc, row, column);
       }
     } catch (HandoffException e) {
       rollback(column, e);
@@ -127,6 +170,18 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       throw new HandoffException(ErrorClass.DATA, message, e);
     }
     rows++;
+  }
+
+  /** Appends field {@code field} of {@code row} to column {@code c}, whose tag is {@code tag}. */
+  private static <T> void append(Column c, byte tag, RowAccessor<T> acc, T row, int field) {
+    switch (tag) {
+      case INT: ((Leaves.IntColumn) c).append(acc, row, field); break;
+      case FLOAT64: ((Leaves.Float64Column) c).append(acc, row, field); break;
+      case DATETIME: ((Leaves.DateTimeColumn) c).append(acc, row, field); break;
+      case DATE: ((Leaves.DateColumn) c).append(acc, row, field); break;
+      case STRING: ((Leaves.StringColumn) c).append(acc, row, field); break;
+      default: c.append(acc, row, field);
+    }
   }
 
   /** Truncates columns 0..{@code failed} back to the rows before the current one. */

@@ -157,8 +157,9 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
     }
     int column = 0;
     try {
-      // A row shorter than the schema takes the generic path, where the accessor reports it.
-      if (codes != null && ((Object[]) row).length >= codes.length) {
+      // A null row, or one shorter than the schema, takes the generic path: the accessor
+      // reports it.
+      if (codes != null && row != null && ((Object[]) row).length >= codes.length) {
         // The fast cases, inline here (a method of their size would not be inlined): per
         // column, "continue" when the case wrote the value, "break fast" to leave the value,
         // untouched, to the column's writer.
