@@ -64,6 +64,24 @@ final class ObjectArrayFastPathTest {
     checkRow(List.of("UInt8", "String"), Arrays.asList(1));
   }
 
+  @Test
+  void nullRow_isTheGenericPathsError() {
+    TableSchema schema = new TableSchema(List.of(new ColumnSpec("c0", "UInt8")));
+    RowEncoder<Object[]> fast =
+        new RowBinaryEncoderProvider().create(schema, RowAccessors.objectArray(), Map.of());
+    RowEncoder<Object[]> generic =
+        new RowBinaryEncoderProvider().create(schema, new DelegatingAccessor(), Map.of());
+    String expected = outcome(() -> {
+      generic.encode(null, new ChunkBuffer(4));
+      return new ChunkBuffer(1);
+    });
+    assertThat(expected).startsWith("error DATA");
+    assertThat(outcome(() -> {
+      fast.encode(null, new ChunkBuffer(4));
+      return new ChunkBuffer(1);
+    })).isEqualTo(expected);
+  }
+
   private static void checkRow(List<String> types, List<Object> row) {
     List<ColumnSpec> columns = new ArrayList<>();
     for (int i = 0; i < types.size(); i++) {

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,7 +53,8 @@ public final class ObjectArrayCases {
       Map.entry("UUID", Arrays.asList(new UUID(0x0123456789ABCDEFL, 0xFEDCBA9876543210L),
           new UUID(-1, -1), "01234567-89ab-cdef-0123-456789abcdef", null, 5L)),
       Map.entry("Array(Int32)", Arrays.asList(new int[0], new int[] {1, -1, Integer.MIN_VALUE},
-          new long[] {1L << 40}, List.of(1, 2), new Object[] {3, null}, null, 5L)),
+          new long[] {1L << 40}, List.of(1, 2), new Object[] {3, null}, null, 5L,
+          new BrokenList())),
       Map.entry("Decimal64(4)", decimals()),
       Map.entry("Decimal(9, 2)", decimals()),
       Map.entry("Decimal(18, 0)", decimals()),
@@ -75,6 +77,27 @@ public final class ObjectArrayCases {
         "x".repeat(126) + "\u00E9", "abcdefghijklmnopqrstuvwxyz0123456789abcd\u0080",
         "0123456789".repeat(40), new StringBuilder("sb"), new byte[] {1, 2, (byte) 0xFF}, 'c',
         null, 42L);
+  }
+
+  /**
+   * A list whose elements cannot be read: the exception is not an encoder error, and the
+   * encoders turn it into a DATA error naming the column, on every path.
+   */
+  static final class BrokenList extends AbstractList<Object> {
+    @Override
+    public Object get(int index) {
+      throw new IllegalStateException("element " + index + " cannot be read");
+    }
+
+    @Override
+    public int size() {
+      return 2;
+    }
+
+    @Override
+    public String toString() {
+      return "BrokenList";
+    }
   }
 
   private static List<Object> decimals() {
