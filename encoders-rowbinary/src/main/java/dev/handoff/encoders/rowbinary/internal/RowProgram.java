@@ -90,11 +90,11 @@ final class RowProgram {
           return null;
         }
         double pow = pow10(t.scale());
-        return MethodHandles.insertArguments(find("decimal", MethodType.methodType(void.class,
-            Fallback.class, int.class, int.class, int.class, double.class, long.class,
-            long.class, long.class, Object[].class, ChunkBuffer.class)), 0, f, f.column,
-            t.decimalWidth(), t.scale(),
-            pow, (long) pow, (long) pow10(t.precision() - t.scale()),
+        MethodHandle decimal = find("decimal", MethodType.methodType(void.class, Fallback.class,
+            int.class, int.class, int.class, double.class, long.class, long.class, long.class,
+            Object[].class, ChunkBuffer.class));
+        return MethodHandles.insertArguments(decimal, 0, f, f.column, t.decimalWidth(),
+            t.scale(), pow, (long) pow, (long) pow10(t.precision() - t.scale()),
             (long) pow10(t.precision()));
       default:
         return null;
