@@ -24,17 +24,19 @@ import java.util.UUID;
  * width, range, decimal scale) bound into the handle; the columns are joined in a balanced tree
  * of {@code foldArguments}.
  *
- * <p><b>Why a method handle.</b> A loop that switches over a per-column code measured about 15%
- * slower on the narrow benchmark row than code written out for that one schema. The JDK
- * specializes a method handle that is invoked often ("customization"): its compiled form has the
- * bound constants folded and the cases inlined in column order, which is the schema's own
- * straight-line code without generating any bytecode.
+ * <p><b>Why a method handle.</b> A loop that switches over a per-column code took about 1.25x
+ * the time of code written out by hand for the narrow benchmark's schema. The JDK specializes a
+ * method handle that is invoked often ("customization"): its compiled form has the bound
+ * constants folded and the cases inlined in column order, which is the schema's own
+ * straight-line code without generating any bytecode (it won back most of that difference; see
+ * docs/benchmarks.md).
  *
  * <p><b>Same bytes, same errors.</b> A case tests the value's class by identity and writes it
- * directly; anything else (another class, a value out of the case's range, null, non-ASCII text
- * beyond 127 chars, every error) goes to the column's {@link ValueWriter} with nothing written
- * yet, so the output and the errors are the generic path's. An exception from the writer that is
- * not a {@link HandoffException} becomes the DATA error the encoder's generic path gives it.
+ * directly; anything else (another class, a value out of the case's range, a null outside
+ * Nullable(String), a String of more than 127 chars, every error) goes to the column's {@link
+ * ValueWriter} with nothing written yet, so the output and the errors are the generic path's. An
+ * exception from the writer that is not a {@link HandoffException} becomes the DATA error the
+ * encoder's generic path gives it.
  */
 final class RowProgram {
   private RowProgram() {}
