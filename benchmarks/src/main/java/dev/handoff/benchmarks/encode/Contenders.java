@@ -57,7 +57,8 @@ public final class Contenders {
    * The clickhouse-native contender is built on first use, so that a fork measuring another
    * contender never runs the Native encoder: both encoders call the same ChunkBuffer methods,
    * and the Native encoder's 100,000 rows in the setup would shape the JIT's profile of those
-   * methods in a fork that measures rowbinary (it measured about 10% slower that way).
+   * methods in a fork that measures rowbinary (17.8 M narrow rows/s with it, 19.0 M without, in
+   * one pair of short runs).
    */
   private RowEncoder<Object[]> nativeEncoder;
   private ChunkBuffer nativeBuffer;
