@@ -42,7 +42,7 @@ final class RowProgram {
   private RowProgram() {}
 
   /** Longest String written by the fast case: as ASCII, its length is one varint byte. */
-  static final int FAST_STRING_MAX = 127;
+  private static final int FAST_STRING_MAX = 127;
 
   private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
   private static final MethodType ROW = MethodType.methodType(void.class, Object[].class,
