@@ -85,39 +85,75 @@ final class FloatAndBoolConversions {
     }
   }
 
+  /*
+   * Float64 and Float32 apply the same rules with their own primitive type; the checks that do
+   * not depend on it, and every message, are shared below (binary format: its name, significand
+   * bits and largest magnitude in bits).
+   */
+  private static final String FLOAT64 = "Float64";
+  private static final String FLOAT32 = "Float32";
+
+  private static Rejected notExact(String format, int significand) {
+    return new Rejected("is not exactly representable as a " + format + " (it has more than "
+        + significand + " significant bits)");
+  }
+
+  private static Rejected outOfRange(String format) {
+    return new Rejected("is out of range for a " + format);
+  }
+
+  private static Rejected tooSmall(String format) {
+    return new Rejected("is too small for a " + format + " (it would become 0)");
+  }
+
+  /** Rejects an integer of more than 63 bits that the format cannot hold exactly. */
+  private static void checkExact(BigInteger b, String format, int significand, int maxBits) {
+    BigInteger magnitude = b.abs();
+    if (magnitude.bitLength() > maxBits) {
+      throw outOfRange(format);
+    }
+    if (magnitude.bitLength() - magnitude.getLowestSetBit() > significand) {
+      throw notExact(format, significand);
+    }
+  }
+
+  /** Rejects a correctly rounded value that became infinite, or zero from a non-zero number. */
+  private static void checkRounded(boolean infinite, boolean zeroFromNonZero, String format) {
+    if (infinite) {
+      throw outOfRange(format);
+    }
+    if (zeroFromNonZero) {
+      throw tooSmall(format);
+    }
+  }
+
+  /** Rejects a parsed integer text whose value differs from the text's. */
+  private static void checkExactText(double parsed, String text, String format, int significand) {
+    if (new BigDecimal(parsed).compareTo(new BigDecimal(text)) != 0) {
+      throw notExact(format, significand);
+    }
+  }
+
   private static double exactDouble(long v) {
     double d = v;
     // (long) 2^63 saturates to Long.MAX_VALUE, which 2^63 is not.
     if ((long) d == v && d != 0x1p63) {
       return d;
     }
-    throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
-        + " significant bits)");
+    throw notExact(FLOAT64, 53);
   }
 
   private static double exactDouble(BigInteger b) {
     if (b.bitLength() <= 63) {
       return exactDouble(b.longValue());
     }
-    BigInteger magnitude = b.abs();
-    if (magnitude.bitLength() > 1024) {
-      throw new Rejected("is out of range for a Float64");
-    }
-    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 53) {
-      throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
-          + " significant bits)");
-    }
+    checkExact(b, FLOAT64, 53, 1024);
     return b.doubleValue();
   }
 
   private static double nearestDouble(BigDecimal bd) {
     double d = bd.doubleValue(); // correctly rounded
-    if (Double.isInfinite(d)) {
-      throw new Rejected("is out of range for a Float64");
-    }
-    if (d == 0 && bd.signum() != 0) {
-      throw new Rejected("is too small for a Float64 (it would become 0)");
-    }
+    checkRounded(Double.isInfinite(d), d == 0 && bd.signum() != 0, FLOAT64);
     return d;
   }
 
@@ -136,23 +172,13 @@ final class FloatAndBoolConversions {
         }
         String s = text.toString();
         double d = Double.parseDouble(s);
-        if (Double.isInfinite(d)) {
-          throw new Rejected("is out of range for a Float64");
-        }
-        if (new BigDecimal(d).compareTo(new BigDecimal(s)) != 0) {
-          throw new Rejected("is not exactly representable as a Float64 (it has more than 53"
-              + " significant bits)");
-        }
+        checkRounded(Double.isInfinite(d), false, FLOAT64);
+        checkExactText(d, s, FLOAT64, 53);
         return d;
       }
       case NumberText.DECIMAL: {
         double d = Double.parseDouble(text.toString()); // correctly rounded
-        if (Double.isInfinite(d)) {
-          throw new Rejected("is out of range for a Float64");
-        }
-        if (d == 0 && !NumberText.isZero(text)) {
-          throw new Rejected("is too small for a Float64 (it would become 0)");
-        }
+        checkRounded(Double.isInfinite(d), d == 0 && !NumberText.isZero(text), FLOAT64);
         return d;
       }
       default:
@@ -174,7 +200,7 @@ final class FloatAndBoolConversions {
       throw new Rejected("is out of range for a Float32 (|x| > 3.4028235E38)");
     }
     if (f == 0 && d != 0) {
-      throw new Rejected("is too small for a Float32 (it would become 0)");
+      throw tooSmall(FLOAT32);
     }
     return f;
   }
@@ -184,33 +210,20 @@ final class FloatAndBoolConversions {
     if ((long) f == v && f != 0x1p63f) {
       return f;
     }
-    throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
-        + " significant bits)");
+    throw notExact(FLOAT32, 24);
   }
 
   private static float exactFloat(BigInteger b) {
     if (b.bitLength() <= 63) {
       return exactFloat(b.longValue());
     }
-    BigInteger magnitude = b.abs();
-    if (magnitude.bitLength() > 128) {
-      throw new Rejected("is out of range for a Float32");
-    }
-    if (magnitude.bitLength() - magnitude.getLowestSetBit() > 24) {
-      throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
-          + " significant bits)");
-    }
+    checkExact(b, FLOAT32, 24, 128);
     return b.floatValue();
   }
 
   private static float nearestFloat(BigDecimal bd) {
     float f = bd.floatValue(); // correctly rounded
-    if (Float.isInfinite(f)) {
-      throw new Rejected("is out of range for a Float32");
-    }
-    if (f == 0 && bd.signum() != 0) {
-      throw new Rejected("is too small for a Float32 (it would become 0)");
-    }
+    checkRounded(Float.isInfinite(f), f == 0 && bd.signum() != 0, FLOAT32);
     return f;
   }
 
@@ -229,23 +242,13 @@ final class FloatAndBoolConversions {
         }
         String s = text.toString();
         float f = Float.parseFloat(s);
-        if (Float.isInfinite(f)) {
-          throw new Rejected("is out of range for a Float32");
-        }
-        if (new BigDecimal(f).compareTo(new BigDecimal(s)) != 0) {
-          throw new Rejected("is not exactly representable as a Float32 (it has more than 24"
-              + " significant bits)");
-        }
+        checkRounded(Float.isInfinite(f), false, FLOAT32);
+        checkExactText(f, s, FLOAT32, 24); // a float widens to double exactly
         return f;
       }
       case NumberText.DECIMAL: {
         float f = Float.parseFloat(text.toString()); // correctly rounded, no double rounding
-        if (Float.isInfinite(f)) {
-          throw new Rejected("is out of range for a Float32");
-        }
-        if (f == 0 && !NumberText.isZero(text)) {
-          throw new Rejected("is too small for a Float32 (it would become 0)");
-        }
+        checkRounded(Float.isInfinite(f), f == 0 && !NumberText.isZero(text), FLOAT32);
         return f;
       }
       default:
