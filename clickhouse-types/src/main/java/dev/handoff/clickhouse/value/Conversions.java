@@ -222,6 +222,38 @@ public final class Conversions {
   }
 
   /**
+   * Returns 10^{@code e} for {@code 0 <= e <= 18} (exact as a long, and as a double too).
+   *
+   * @throws ArrayIndexOutOfBoundsException if {@code e} is outside 0..18
+   */
+  public static long pow10(int e) {
+    return DecimalConversions.POW10[e];
+  }
+
+  /** What {@link #decimalUnscaledFast} returns for a value it leaves to {@link #toDecimalLong}. */
+  public static final long NOT_FAST = Long.MIN_VALUE;
+
+  /**
+   * Returns the unscaled Decimal(P, S) value of {@code v} (P &lt;= 18) for the inputs that need
+   * no allocation, or {@link #NOT_FAST} for everything else (another class, null, a value out of
+   * range, a fraction finer than S, every error): those are for {@link #toDecimalLong}, whose
+   * result this one equals wherever it gives one. Handled: a Long or Integer, a Double on
+   * {@code toDecimalLong}'s fast path, a BigDecimal of at most 15 digits and scale 0..S. The
+   * constants are arguments so that an encoder's compiled row code can hold them as constants.
+   *
+   * @param scale S
+   * @param pow10Scale 10^S as a double
+   * @param pow10ScaleLong 10^S
+   * @param integerLimit 10^(P-S): an integer's absolute value must be below it
+   * @param unscaledLimit 10^P: the unscaled value's absolute value must be below it
+   */
+  public static long decimalUnscaledFast(Object v, int scale, double pow10Scale,
+      long pow10ScaleLong, long integerLimit, long unscaledLimit) {
+    return DecimalConversions.unscaledFast(v, scale, pow10Scale, pow10ScaleLong, integerLimit,
+        unscaledLimit);
+  }
+
+  /**
    * Returns the unscaled value of a Decimal of any precision.
    *
    * <p>Accepts what {@link #toDecimalLong} accepts, with the same results; for P &lt;= 18 it is
@@ -419,5 +451,17 @@ public final class Conversions {
   public static <R> HandoffException error(RowAccessor<R> acc, R row, int field,
       ClickHouseType type, String column, String reason) {
     return ConversionErrors.error(acc, row, field, type, column, reason);
+  }
+
+  /**
+   * Returns the error for a value whose reading threw {@code cause}, or that an adapter returned
+   * as an object of the wrong class: the {@link #error} of reason {@code could not be read:
+   * <exception class>: <message>} (the message shortened), with {@code cause} as its cause so
+   * its stack trace is kept. Encoders use it for any RuntimeException that escapes a column's
+   * conversion, so that a record error always has this one shape.
+   */
+  public static <R> HandoffException unreadable(RowAccessor<R> acc, R row, int field,
+      ClickHouseType type, String column, RuntimeException cause) {
+    return ConversionErrors.unreadable(acc, row, field, type, column, cause);
   }
 }

@@ -242,4 +242,40 @@ final class DecimalConversions {
   private static Rejected notFiniteDecimal() {
     return new Rejected("is not finite; a Decimal holds no NaN or Infinity");
   }
+
+  /** See {@link Conversions#decimalUnscaledFast}. */
+  static long unscaledFast(Object v, int scale, double pow10Scale, long pow10ScaleLong,
+      long integerLimit, long unscaledLimit) {
+    if (v == null) {
+      return Conversions.NOT_FAST;
+    }
+    Class<?> c = v.getClass();
+    long u = Conversions.NOT_FAST; // below every unscaled limit
+    if (c == Double.class) {
+      double d = (Double) v;
+      double scaled = d * pow10Scale; // NaN or infinite when d is: not here
+      if (Math.abs(scaled) < FAST_DECIMAL_LIMIT) {
+        long r = Math.round(scaled);
+        // r and 10^S are exact doubles: r / 10^S == d iff the decimal r * 10^-S is d's.
+        if ((double) r / pow10Scale == d) {
+          u = r;
+        }
+      }
+    } else if (c == Long.class || c == Integer.class) {
+      long x = ((Number) v).longValue();
+      if (x > -integerLimit && x < integerLimit) {
+        u = x * pow10ScaleLong;
+      }
+    } else if (c == BigDecimal.class) {
+      BigDecimal bd = (BigDecimal) v;
+      int bs = bd.scale();
+      if (bs >= 0 && bs <= scale && bd.precision() <= 15) {
+        double scaled = bd.doubleValue() * pow10Scale;
+        if (Math.abs(scaled) < FAST_DECIMAL_LIMIT) {
+          u = Math.round(scaled);
+        }
+      }
+    }
+    return u > -unscaledLimit && u < unscaledLimit ? u : Conversions.NOT_FAST;
+  }
 }

@@ -1286,6 +1286,19 @@ class ConversionsTest {
     }
 
     @Test
+    void unreadable_isADataErrorNamingColumnValueAndCauseWithTheCauseKept() {
+      IllegalStateException cause = new IllegalStateException("x".repeat(500));
+      HandoffException e =
+          Conversions.unreadable(ACC, new Object[] {42L}, 0, INT32, "n", cause);
+      assertThat(e.errorClass()).isEqualTo(ErrorClass.DATA);
+      assertThat(e.getCause()).isSameAs(cause);
+      assertThat(e.getMessage())
+          .startsWith("column \"n\" (Int32): value 42 (LONG): could not be read: "
+              + "java.lang.IllegalStateException: xxx")
+          .hasSizeLessThan(200); // the cause's message is shortened
+    }
+
+    @Test
     void turnsAThrowingAdapterIntoADataError() {
       IllegalStateException boom = new IllegalStateException("boom");
       RowAccessor<Object[]> failing = ArrayRows.failingGetters(boom);

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A BigDecimal of at most 15 digits and no finer fraction than the column's scale takes the
  * allocation-free path of {@link Conversions#toDecimalLong}; every result and every error must
- * be the exact path's.
+ * be the exact path's. {@link Conversions#decimalUnscaledFast}, the encoders' row-program form
+ * of that path, must give toDecimalLong's result wherever it gives one.
  */
 final class DecimalFastPathTest {
   private static final int[][] TYPES = {{9, 2}, {18, 4}, {18, 0}, {18, 18}, {10, 9}, {15, 5},
@@ -72,6 +73,51 @@ final class DecimalFastPathTest {
     }
     assertThat(Conversions.toDecimalLong(RowAccessors.objectArray(), row, 0, type, "c"))
         .as("%s into %s", bd, type).isEqualTo(exact.longValueExact());
+  }
+
+  @Test
+  void decimalUnscaledFast_answersOnlyWhereToDecimalLongAgrees() {
+    SplittableRandom random = new SplittableRandom(12);
+    int answered = 0;
+    int declined = 0;
+    for (int[] ps : TYPES) {
+      ClickHouseType type = ClickHouseType.decimal(ps[0], ps[1]);
+      for (int i = 0; i < 20_000; i++) {
+        long unscaled = random.nextLong(-pow10(random.nextInt(1, 19)), pow10(18));
+        int scale = random.nextInt(-2, ps[1] + 3);
+        Object v;
+        switch (random.nextInt(6)) {
+          case 0: v = BigDecimal.valueOf(unscaled, scale); break;
+          case 1: v = BigDecimal.valueOf(unscaled, scale).doubleValue(); break;
+          case 2: v = unscaled / pow10(random.nextInt(19)); break;
+          case 3: v = (int) unscaled; break;
+          case 4: v = random.nextBoolean() ? Double.NaN : Double.NEGATIVE_INFINITY; break;
+          default: v = random.nextBoolean() ? null : BigDecimal.valueOf(unscaled, scale).toString();
+        }
+        long fast = Conversions.decimalUnscaledFast(v, type.scale(),
+            (double) Conversions.pow10(type.scale()), Conversions.pow10(type.scale()),
+            Conversions.pow10(type.precision() - type.scale()),
+            Conversions.pow10(type.precision()));
+        if (fast == Conversions.NOT_FAST) {
+          declined++;
+          continue;
+        }
+        answered++;
+        Object[] row = {v};
+        assertThat(fast).as("%s (%s) into %s", v, v.getClass().getSimpleName(), type)
+            .isEqualTo(Conversions.toDecimalLong(RowAccessors.objectArray(), row, 0, type, "c"));
+      }
+    }
+    // Both outcomes must be common, or the sweep proves little.
+    assertThat(answered).isGreaterThan(15_000);
+    assertThat(declined).isGreaterThan(30_000);
+  }
+
+  @Test
+  void pow10_isExactUpTo18() {
+    assertThat(Conversions.pow10(0)).isEqualTo(1);
+    assertThat(Conversions.pow10(18)).isEqualTo(1_000_000_000_000_000_000L);
+    assertThat((double) Conversions.pow10(18)).isEqualTo(1e18);
   }
 
   @Test

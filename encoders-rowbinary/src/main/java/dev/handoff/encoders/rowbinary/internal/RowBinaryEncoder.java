@@ -76,9 +76,8 @@ final class RowBinaryEncoder<T> implements RowEncoder<T> {
       // error, never a different exception type. The message has the shape of every other
       // DATA error (with the value when the adapter can still show it), and the adapter's
       // exception stays the cause, so its stack trace is not lost.
-      String message = Conversions.error(accessor, row, column, types[column],
-          schema.column(column).name(), "could not be read: " + e).getMessage();
-      throw new HandoffException(ErrorClass.DATA, message, e);
+      throw Conversions.unreadable(accessor, row, column, types[column],
+          schema.column(column).name(), e);
     }
   }
 

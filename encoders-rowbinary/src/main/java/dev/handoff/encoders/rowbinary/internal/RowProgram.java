@@ -1,7 +1,6 @@
 package dev.handoff.encoders.rowbinary.internal;
 
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.TableSchema;
@@ -12,7 +11,6 @@ import dev.handoff.clickhouse.value.Conversions;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
@@ -91,13 +89,13 @@ final class RowProgram {
         if (t.precision() > 18) {
           return null;
         }
-        double pow = pow10(t.scale());
+        long pow = Conversions.pow10(t.scale());
         MethodHandle decimal = find("decimal", MethodType.methodType(void.class, Fallback.class,
             int.class, int.class, int.class, double.class, long.class, long.class, long.class,
             Object[].class, ChunkBuffer.class));
         return MethodHandles.insertArguments(decimal, 0, f, f.column, t.decimalWidth(),
-            t.scale(), pow, (long) pow, (long) pow10(t.precision() - t.scale()),
-            (long) pow10(t.precision()));
+            t.scale(), (double) pow, pow, Conversions.pow10(t.precision() - t.scale()),
+            Conversions.pow10(t.precision()));
       default:
         return null;
     }
@@ -133,15 +131,6 @@ final class RowProgram {
     return MethodHandles.foldArguments(tree(columns, mid, to), tree(columns, from, mid));
   }
 
-  /** 10^e, exact as a double and as a long for e &lt;= 18. */
-  private static double pow10(int e) {
-    double p = 1;
-    for (int i = 0; i < e; i++) {
-      p *= 10;
-    }
-    return p;
-  }
-
   /** A column's writer with what its errors name. */
   static final class Fallback {
     private static final RowAccessor<Object[]> ROWS = RowAccessors.objectArray();
@@ -165,9 +154,7 @@ final class RowProgram {
       } catch (HandoffException e) {
         throw e;
       } catch (RuntimeException e) {
-        String message = Conversions.error(ROWS, row, column, type, name,
-            "could not be read: " + e).getMessage();
-        throw new HandoffException(ErrorClass.DATA, message, e);
+        throw Conversions.unreadable(ROWS, row, column, type, name, e);
       }
     }
   }
@@ -302,50 +289,19 @@ final class RowProgram {
   }
 
   /**
-   * Decimal(P &lt;= 18): the cases of Conversions.toDecimalLong that allocate nothing (a Long or
-   * Integer, a Double whose decimal at scale S rounds to it, a short BigDecimal), with its
-   * result: 10^S as a double and a long, 10^(P-S) and 10^P bound in.
+   * Decimal(P &lt;= 18): the inputs {@code Conversions.decimalUnscaledFast} converts without
+   * allocating, with its constants bound in (10^S as a double and a long, 10^(P-S), 10^P).
    */
   private static void decimal(Fallback f, int column, int width, int scale, double scaleDouble,
       long scaleLong, long integerLimit, long unscaledLimit, Object[] row, ChunkBuffer out) {
-    Object v = row[column];
-    if (v != null) {
-      Class<?> c = v.getClass();
-      long u = Long.MIN_VALUE; // below every unscaled limit: "not here"
-      if (c == Double.class) {
-        double d = (Double) v;
-        double scaled = d * scaleDouble; // NaN or infinite when d is: the writer's error
-        if (Math.abs(scaled) < 0x1p50) {
-          long r = Math.round(scaled);
-          // r and 10^S are exact doubles: r / 10^S == d iff the decimal r * 10^-S is d's.
-          if ((double) r / scaleDouble == d) {
-            u = r;
-          }
-        }
-      } else if (c == Long.class || c == Integer.class) {
-        long x = ((Number) v).longValue();
-        if (x > -integerLimit && x < integerLimit) {
-          u = x * scaleLong;
-        }
-      } else if (c == BigDecimal.class) {
-        BigDecimal bd = (BigDecimal) v;
-        int bs = bd.scale();
-        if (bs >= 0 && bs <= scale && bd.precision() <= 15) {
-          double scaled = bd.doubleValue() * scaleDouble;
-          if (Math.abs(scaled) < 0x1p50) {
-            u = Math.round(scaled);
-          }
-        }
-      }
-      if (u > -unscaledLimit && u < unscaledLimit) {
-        if (width == 4) {
-          out.writeIntLE((int) u);
-        } else {
-          out.writeLongLE(u);
-        }
-        return;
-      }
+    long u = Conversions.decimalUnscaledFast(row[column], scale, scaleDouble, scaleLong,
+        integerLimit, unscaledLimit);
+    if (u == Conversions.NOT_FAST) {
+      f.write(row, out);
+    } else if (width == 4) {
+      out.writeIntLE((int) u);
+    } else {
+      out.writeLongLE(u);
     }
-    f.write(row, out);
   }
 }
