@@ -20,8 +20,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code Object[]} rows ({@link RowAccessors#objectArray()}) let the hot leaf columns try their
- * fast append on the array slot; everything they decline goes through the accessor. The same
+ * {@code Object[]} rows ({@link RowAccessors#objectArray()}) go through the encoder's row
+ * program, whose fast cases append the common Java classes directly and hand everything else to
+ * the column's own append through the accessor. The same
  * rows through an accessor the encoder does not recognize always take the accessor path: both
  * must report the same outcome for every row (accepted, or the same DATA error), the same
  * {@code bufferedBytes()} after it, and seal the same block, failed rows rolled back.

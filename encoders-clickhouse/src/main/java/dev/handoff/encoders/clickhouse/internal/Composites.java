@@ -20,8 +20,8 @@ final class Composites {
 
   /** Null map (one byte per value, 1 = NULL), then the inner column with defaults under NULLs. */
   static final class NullableColumn extends Column {
-    private final ChunkBuffer nullMap = new ChunkBuffer(64);
-    private final Column inner;
+    final ChunkBuffer nullMap = new ChunkBuffer(64);
+    final Column inner;
 
     NullableColumn(ClickHouseType type, String column, Column inner) {
       super(type, column);
@@ -128,7 +128,7 @@ final class Composites {
   }
 
   static final class ArrayColumn extends OffsetsColumn {
-    private final Column element;
+    final Column element;
 
     ArrayColumn(ClickHouseType type, String column, Column element) {
       super(type, column);

@@ -7,8 +7,6 @@ import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Conversions;
 import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.UUID;
 
 /**
@@ -53,28 +51,6 @@ final class Leaves {
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
       writeLong(Conversions.toLong(acc, row, field, type, column, min, max));
-    }
-
-    /**
-     * Appends {@code v} if it is a Long or an Integer in the type's range and returns true;
-     * otherwise writes nothing and returns false (the value is left to {@link #append}).
-     */
-    boolean appendFast(Object v) {
-      long x;
-      Class<?> c = v.getClass();
-      if (c == Long.class) {
-        x = (Long) v;
-      } else if (c == Integer.class) {
-        x = (Integer) v;
-      } else {
-        return false;
-      }
-      if (x < min || x > max) {
-        return false;
-      }
-      writeLong(x);
-      count++;
-      return true;
     }
 
     private void writeLong(long v) {
@@ -125,15 +101,6 @@ final class Leaves {
       data.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
     }
 
-    /** Appends {@code v} if it is a Double and returns true; false (nothing) otherwise. */
-    boolean appendFast(Object v) {
-      if (v.getClass() != Double.class) {
-        return false;
-      }
-      data.writeDoubleLE((Double) v);
-      count++;
-      return true;
-    }
   }
 
   static final class BoolColumn extends Leaf.Fixed {
@@ -195,22 +162,6 @@ final class Leaves {
       }
     }
 
-    /**
-     * Appends {@code v} if it is a LocalDate in Date's range and returns true; false (nothing)
-     * otherwise, Date32 included.
-     */
-    boolean appendFast(Object v) {
-      if (width != 2 || v.getClass() != LocalDate.class) {
-        return false;
-      }
-      long days = ((LocalDate) v).toEpochDay();
-      if (days < 0 || days > 0xFFFF) {
-        return false;
-      }
-      data.writeShortLE((int) days);
-      count++;
-      return true;
-    }
   }
 
   static final class DateTimeColumn extends Leaf.Fixed {
@@ -229,23 +180,6 @@ final class Leaves {
       data.writeIntLE((int) Conversions.toEpochSecond(acc, row, field, type, column));
     }
 
-    /**
-     * Appends {@code v} if it is an Instant in DateTime's range and returns true; false (nothing)
-     * otherwise. An Instant is the same second in every time zone, so the type's zone is not
-     * needed.
-     */
-    boolean appendFast(Object v) {
-      if (v.getClass() != Instant.class) {
-        return false;
-      }
-      long seconds = ((Instant) v).getEpochSecond();
-      if (seconds < 0 || seconds > Conversions.DATETIME_MAX) {
-        return false;
-      }
-      data.writeIntLE((int) seconds);
-      count++;
-      return true;
-    }
   }
 
   static final class DateTime64Column extends Leaf.Fixed {
@@ -342,25 +276,6 @@ final class Leaves {
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field) {
       strings.write(acc, row, field, type, column, data);
-    }
-
-    /**
-     * Appends {@code v} if it is a String of at most 127 chars and returns true; false (nothing)
-     * otherwise. The bytes are those {@link #write} writes: ASCII as is, other text as UTF-8.
-     */
-    boolean appendFast(Object v) {
-      if (v.getClass() != String.class) {
-        return false;
-      }
-      String s = (String) v;
-      if (s.length() > 127) {
-        return false;
-      }
-      if (!data.writeAsciiWithLength(s)) {
-        data.writeUtf8WithLength(s);
-      }
-      push();
-      return true;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.handoff.api.spi.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.value.Conversions;
+import java.lang.invoke.MethodHandle;
 
 /**
  * Encodes rows in ClickHouse Native: rows are appended to per-column buffers, and {@link
@@ -29,11 +30,12 @@ import dev.handoff.clickhouse.value.Conversions;
  * column keeps as counters: no walk over the rows, and none at all for a fixed-width-only
  * schema.
  *
- * <p><b>Dispatch.</b> The hot leaf classes are called through a switch on a per-column tag, so
- * their {@code append} is bound statically and inlined; every other column is a virtual call.
- * For {@code RowAccessors.objectArray()} rows the hot leaves first try {@code appendFast} on the
- * array slot (Long/Integer, Double, Instant, LocalDate, short String, tested by class identity),
- * as rowbinary's fast path does; what they decline goes through the accessor.
+ * <p><b>Dispatch.</b> {@code RowAccessors.objectArray()} rows (at least as long as the schema)
+ * go through a {@link NativeProgram}: one method handle per instance that appends the row to
+ * these columns in the schema's order, with fast cases for the common Java classes and the
+ * column's own {@code append} for the rest. Other rows take the generic loop, where the hot leaf
+ * classes are called through a switch on a per-column tag, so their {@code append} is bound
+ * statically and inlined; every other column is a virtual call.
  */
 final class NativeEncoder<T> implements RowEncoder<T> {
   private final TableSchema schema;
@@ -49,8 +51,11 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   private final long fixedRowBytes;
   /** The top-level columns that are not fixed-width leaves: their sizes are asked for. */
   private final Column[] sized;
-  /** Whether the accessor is {@code RowAccessors.objectArray()}: rows take the fast path. */
-  private final boolean objectArray;
+  /**
+   * For {@code RowAccessors.objectArray()} rows: the {@link NativeProgram} of these columns,
+   * or null (another accessor, or no column with a fast case).
+   */
+  private final MethodHandle program;
   private int rows;
 
   private static final byte OTHER = 0;
@@ -96,7 +101,8 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     }
     this.fixedRowBytes = fixed;
     this.sized = others.toArray(new Column[0]);
-    this.objectArray = accessor == (Object) RowAccessors.objectArray();
+    this.program = accessor == (Object) RowAccessors.objectArray()
+        ? NativeProgram.compile(schema, types, columns) : null;
   }
 
   private static void writeString(ChunkBuffer b, String s) {
@@ -106,55 +112,15 @@ final class NativeEncoder<T> implements RowEncoder<T> {
 
   @Override
   public void encode(T row, ChunkBuffer buffer) {
+    if (program != null && row != null && ((Object[]) row).length >= columns.length) {
+      appendProgram(row);
+      return;
+    }
     int column = 0;
     try {
       Column[] cols = columns;
       byte[] tag = tags;
       RowAccessor<T> acc = accessor;
-      if (objectArray && row != null && ((Object[]) row).length >= cols.length) {
-        // Object[] rows: the hot leaves first try their appendFast on row[i] (a class test by
-        // identity, nothing written when it declines); a declined value, a null and every
-        // other column take the accessor path below, so values and errors are its own.
-        Object[] values = (Object[]) row;
-        for (; column < cols.length; column++) {
-          Column c = cols[column];
-          Object v = values[column];
-          if (v != null) {
-            switch (tag[column]) {
-              case INT:
-                if (((Leaves.IntColumn) c).appendFast(v)) {
-                  continue;
-                }
-                break;
-              case FLOAT64:
-                if (((Leaves.Float64Column) c).appendFast(v)) {
-                  continue;
-                }
-                break;
-              case DATETIME:
-                if (((Leaves.DateTimeColumn) c).appendFast(v)) {
-                  continue;
-                }
-                break;
-              case DATE:
-                if (((Leaves.DateColumn) c).appendFast(v)) {
-                  continue;
-                }
-                break;
-              case STRING:
-                if (((Leaves.StringColumn) c).appendFast(v)) {
-                  continue;
-                }
-                break;
-              default:
-                break;
-            }
-          }
-          append(c, tag[column], acc, row, column);
-        }
-        rows++;
-        return;
-      }
       for (; column < cols.length; column++) {
         append(cols[column], tag[column], acc, row, column);
       }
@@ -165,9 +131,32 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       rollback(column, e);
       // An adapter that returned the wrong Java type, or any other surprise: still a record
       // error with the shape of every other DATA error, keeping the adapter's exception.
-      String message = Conversions.error(accessor, row, column, types[column],
-          schema.column(column).name(), "could not be read: " + e).getMessage();
-      throw new HandoffException(ErrorClass.DATA, message, e);
+      throw Conversions.unreadable(accessor, row, column, types[column],
+          schema.column(column).name(), e);
+    }
+    rows++;
+  }
+
+  /**
+   * Runs the row program on an Object[] row. Whatever it throws, every column goes back to the
+   * rows before this one (columns the row has not reached are there already, so truncating them
+   * changes nothing). The cases turn every conversion failure into a DATA error themselves, so
+   * any other exception means a column buffer could not grow or a bug: FATAL, and the record's
+   * batch replays instead of this and every following record being skipped.
+   */
+  private void appendProgram(T row) {
+    try {
+      program.invokeExact((Object[]) row);
+    } catch (HandoffException e) {
+      rollback(columns.length - 1, e);
+      throw e;
+    } catch (Error e) {
+      rollback(columns.length - 1, e);
+      throw e;
+    } catch (Throwable e) { // a RuntimeException; invokeExact declares Throwable
+      rollback(columns.length - 1, e);
+      throw HandoffException.fatal("clickhouse-native: appending a row of " + columns.length
+          + " columns to a block of " + rows + " rows failed: " + e, e);
     }
     rows++;
   }
@@ -185,7 +174,7 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   }
 
   /** Truncates columns 0..{@code failed} back to the rows before the current one. */
-  private void rollback(int failed, RuntimeException cause) {
+  private void rollback(int failed, Throwable cause) {
     try {
       for (int i = 0; i <= failed && i < columns.length; i++) {
         columns[i].truncate(rows);
