@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A fixed-width-only schema (28 bytes of data per row in either format):
+ * A fixed-width-only schema (27 bytes of data per row in either format):
  *
  * <pre>
  *   id    UInt64    Long, non-negative
