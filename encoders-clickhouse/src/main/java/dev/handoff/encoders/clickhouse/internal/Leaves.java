@@ -100,7 +100,6 @@ final class Leaves {
     <R> void write(RowAccessor<R> acc, R row, int field) {
       data.writeDoubleLE(Conversions.toDouble(acc, row, field, type, column));
     }
-
   }
 
   static final class BoolColumn extends Leaf.Fixed {
@@ -161,7 +160,6 @@ final class Leaves {
         data.writeShortLE(days);
       }
     }
-
   }
 
   static final class DateTimeColumn extends Leaf.Fixed {
@@ -179,7 +177,6 @@ final class Leaves {
     <R> void write(RowAccessor<R> acc, R row, int field) {
       data.writeIntLE((int) Conversions.toEpochSecond(acc, row, field, type, column));
     }
-
   }
 
   static final class DateTime64Column extends Leaf.Fixed {
