@@ -13,9 +13,9 @@ import java.util.Arrays;
  * several conversion families give: a kind a type does not accept, text that is not a number,
  * a value out of a type's range, a null from a non-NULL kind.
  *
- * <p>A conversion method catches a {@link Rejected} and turns it into {@link #error}, and an
- * accessor's own exception into {@link #unreadable}; the message is the one {@link
- * Conversions#error} describes.
+ * <p>A conversion method catches every RuntimeException and throws its {@link #failure}: a
+ * {@link Rejected} turned into {@link #error}, an accessor's own exception into {@link
+ * #unreadable}; the message is the one {@link Conversions#error} describes.
  */
 final class ConversionErrors {
   private ConversionErrors() {}
@@ -33,6 +33,22 @@ final class ConversionErrors {
         + (cause.getMessage() == null ? "" : ": " + shorten(cause.getMessage()));
     return new HandoffException(ErrorClass.DATA, message(acc, row, field, type, column, reason),
         cause);
+  }
+
+  /**
+   * Returns what a conversion throws for {@code e}, the one tail every conversion method shares:
+   * a {@link Rejected} becomes its {@link #error}, a HandoffException stays as it is, and any
+   * other exception (from the accessor) becomes {@link #unreadable}.
+   */
+  static <R> HandoffException failure(RowAccessor<R> acc, R row, int field, ClickHouseType type,
+      String column, RuntimeException e) {
+    if (e instanceof Rejected) {
+      return error(acc, row, field, type, column, e.getMessage());
+    }
+    if (e instanceof HandoffException) {
+      return (HandoffException) e;
+    }
+    return unreadable(acc, row, field, type, column, e);
   }
 
   private static <R> String message(RowAccessor<R> acc, R row, int field, ClickHouseType type,

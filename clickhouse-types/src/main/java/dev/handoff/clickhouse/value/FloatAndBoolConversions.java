@@ -1,11 +1,9 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.failure;
 import static dev.handoff.clickhouse.value.ConversionErrors.notANumber;
 import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
 
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
@@ -39,12 +37,8 @@ final class FloatAndBoolConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -76,12 +70,8 @@ final class FloatAndBoolConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -287,12 +277,8 @@ final class FloatAndBoolConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 }

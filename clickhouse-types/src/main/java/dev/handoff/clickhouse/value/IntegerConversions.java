@@ -1,13 +1,11 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.failure;
 import static dev.handoff.clickhouse.value.ConversionErrors.nonNull;
 import static dev.handoff.clickhouse.value.ConversionErrors.notANumber;
 import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
 import static dev.handoff.clickhouse.value.ConversionErrors.outOfRange;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
 
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
@@ -48,12 +46,8 @@ final class IntegerConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -79,12 +73,8 @@ final class IntegerConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 

@@ -1,16 +1,14 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.failure;
 import static dev.handoff.clickhouse.value.ConversionErrors.nonNull;
 import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
 import static dev.handoff.clickhouse.value.ConversionErrors.outOfRange;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
 import static dev.handoff.clickhouse.value.DecimalConversions.FAST_DECIMAL_LIMIT;
 import static dev.handoff.clickhouse.value.DecimalConversions.POW10;
 import static dev.handoff.clickhouse.value.DecimalConversions.POW10_DOUBLE;
 import static dev.handoff.clickhouse.value.IntegerConversions.longOrOutOfRange;
 
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
@@ -88,12 +86,8 @@ final class TemporalConversions {
         return (int) day;
       }
       throw outOfRange(type);
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -138,12 +132,8 @@ final class TemporalConversions {
         return second;
       }
       throw outOfRange(type);
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -191,12 +181,8 @@ final class TemporalConversions {
         return ticks;
       }
       throw outOfRange(type);
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 

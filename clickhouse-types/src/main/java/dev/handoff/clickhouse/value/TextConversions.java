@@ -1,11 +1,9 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.failure;
 import static dev.handoff.clickhouse.value.ConversionErrors.nonNull;
 import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
 
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
@@ -70,12 +68,8 @@ final class TextConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 }

@@ -1,11 +1,9 @@
 package dev.handoff.clickhouse.value;
 
-import static dev.handoff.clickhouse.value.ConversionErrors.error;
+import static dev.handoff.clickhouse.value.ConversionErrors.failure;
 import static dev.handoff.clickhouse.value.ConversionErrors.notAccepted;
-import static dev.handoff.clickhouse.value.ConversionErrors.unreadable;
 import static dev.handoff.clickhouse.value.IntegerConversions.longOrOutOfRange;
 
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
@@ -47,12 +45,8 @@ final class UuidAndIpConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -131,12 +125,8 @@ final class UuidAndIpConversions {
         return (int) v;
       }
       throw new Rejected("is out of range 0..4294967295 for an IPv4 address");
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
@@ -192,12 +182,8 @@ final class UuidAndIpConversions {
         default:
           throw notAccepted(kind, type);
       }
-    } catch (Rejected r) {
-      throw error(acc, row, field, type, column, r.getMessage());
-    } catch (HandoffException e) {
-      throw e;
     } catch (RuntimeException e) {
-      throw unreadable(acc, row, field, type, column, e);
+      throw failure(acc, row, field, type, column, e);
     }
   }
 
