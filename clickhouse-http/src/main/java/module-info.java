@@ -7,7 +7,7 @@
  */
 module dev.handoff.clickhouse.http {
   requires transitive dev.handoff.api;
-  requires dev.handoff.clickhouse;
+  requires dev.handoff.clickhouse.types;
   requires java.net.http;
 
   exports dev.handoff.clickhouse.http;

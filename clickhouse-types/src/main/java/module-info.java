@@ -6,7 +6,7 @@
  *
  * <p>Jackson is optional: only {@code dev.handoff.clickhouse.json} needs it at run time.
  */
-module dev.handoff.clickhouse {
+module dev.handoff.clickhouse.types {
   requires transitive dev.handoff.api;
   requires static com.fasterxml.jackson.databind;
 

@@ -1,14 +1,14 @@
 /**
- * The {@code clickhouse-native} encoder: rows buffered in columns and written as ClickHouse
+ * The {@code native} encoder: rows buffered in columns and written as ClickHouse
  * Native blocks, for {@code INSERT ... FORMAT Native}.
  *
  * <p>Found through {@link java.util.ServiceLoader} as a {@link
- * dev.handoff.api.spi.RowEncoderProvider} named {@code clickhouse-native} ({@link
+ * dev.handoff.api.spi.RowEncoderProvider} named {@code native} ({@link
  * dev.handoff.encoders.clickhouse.NativeOptions#NAME}). It has no options yet.
  */
 module dev.handoff.encoders.clickhouse {
   requires transitive dev.handoff.api;
-  requires dev.handoff.clickhouse;
+  requires dev.handoff.clickhouse.types;
 
   exports dev.handoff.encoders.clickhouse;
 

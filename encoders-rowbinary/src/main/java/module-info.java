@@ -13,7 +13,7 @@
  */
 module dev.handoff.encoders.rowbinary {
   requires transitive dev.handoff.api;
-  requires dev.handoff.clickhouse;
+  requires dev.handoff.clickhouse.types;
 
   exports dev.handoff.encoders.rowbinary;
 

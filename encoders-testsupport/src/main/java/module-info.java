@@ -8,7 +8,7 @@
  */
 module dev.handoff.encoders.testsupport {
   requires transitive dev.handoff.api;
-  requires transitive dev.handoff.clickhouse;
+  requires transitive dev.handoff.clickhouse.types;
   requires transitive dev.handoff.testkit;
   requires transitive dev.handoff.clickhouse.testserver;
   requires transitive com.fasterxml.jackson.databind;

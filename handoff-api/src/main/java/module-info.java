@@ -3,10 +3,13 @@
  * implement.
  *
  * <ul>
- *   <li>{@code dev.handoff.api}: records, acknowledgements, flow signals, chunk buffers and
- *       frames, errors, the injected {@link dev.handoff.api.Clock}.
+ *   <li>{@code dev.handoff.api}: envelopes, acknowledgements, flow control, table schemas, chunk
+ *       buffers and frames, errors, the injected {@link dev.handoff.api.HandoffClock}.
  *   <li>{@code dev.handoff.api.spi}: {@link dev.handoff.api.spi.RowEncoder}, {@link
  *       dev.handoff.api.spi.ShardRouter} and their {@code ServiceLoader} providers.
+ *   <li>{@code dev.handoff.api.stage}: the driver's contract with a stage ({@link
+ *       dev.handoff.api.stage.Collector}, {@link dev.handoff.api.stage.StageLifecycle}); a
+ *       pipeline's driver calls it, vendors do not implement it.
  *   <li>{@code dev.handoff.api.row}: {@link dev.handoff.api.row.RowAccessor}, the way an encoder
  *       reads any payload type.
  * </ul>
@@ -17,4 +20,5 @@ module dev.handoff.api {
   exports dev.handoff.api;
   exports dev.handoff.api.row;
   exports dev.handoff.api.spi;
+  exports dev.handoff.api.stage;
 }

@@ -7,7 +7,7 @@
 module dev.handoff.cli {
   requires dev.handoff.simulator;
   requires dev.handoff.core;
-  requires dev.handoff.clickhouse;
+  requires dev.handoff.clickhouse.types;
   requires dev.handoff.clickhouse.http;
   requires com.fasterxml.jackson.databind;
   requires info.picocli;

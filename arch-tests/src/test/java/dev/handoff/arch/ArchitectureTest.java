@@ -135,7 +135,7 @@ public final class ArchitectureTest {
 
   /**
    * Issue 2: no core class reads the system clock directly (time comes from the injected {@link
-   * dev.handoff.api.Clock}) or draws unseeded randomness, so the simulator can replay a run.
+   * dev.handoff.api.HandoffClock}) or draws unseeded randomness, so the simulator can replay a run.
    */
   @ArchTest
   static final ArchRule core_reads_no_system_clock_and_no_unseeded_randomness =
@@ -148,7 +148,7 @@ public final class ArchitectureTest {
           .accessTargetWhere(drawsUnseededRandomness())
           .orShould()
           .dependOnClassesThat(areUnseededRandomSources())
-          .because("time comes from dev.handoff.api.Clock and randomness from a seed, so a run"
+          .because("time comes from dev.handoff.api.HandoffClock and randomness from a seed, so a run"
               + " can be replayed deterministically");
 
   /** The same for the testkit: its fakes and generators must be deterministic too. */
@@ -167,7 +167,7 @@ public final class ArchitectureTest {
 
   /**
    * The API's {@code SystemClock} is the only main class of any module that reads real time for
-   * the system; all the others go through {@link dev.handoff.api.Clock}. The one other exemption
+   * the system; all the others go through {@link dev.handoff.api.HandoffClock}. The one other exemption
    * is the simulator's {@code WallClock}, which measures how long a simulation took and feeds
    * nothing back into it.
    */
@@ -180,7 +180,7 @@ public final class ArchitectureTest {
           .doNotHaveFullyQualifiedName(SIMULATOR_WALL_CLOCK)
           .should()
           .accessTargetWhere(readsTheSystemClock())
-          .because("dev.handoff.api.Clock.system() is the single place that reads real time"
+          .because("dev.handoff.api.HandoffClock.system() is the single place that reads real time"
               + " (the simulator's WallClock only reports wall time and throughput)");
 
   /** A simulated run draws every random decision from its seed, so a seed replays exactly. */

@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param frame the encoded bytes
  * @param rows how many rows the frame holds
  * @param acks the acknowledgement handles of the batches the rows came from
- * @param oldestIngestNanos the {@link Clock#nanoTime()} at which the chunk's first row arrived
+ * @param oldestIngestNanos the {@link HandoffClock#nanoTime()} at which the chunk's first row arrived
  * @param oldestEventTimeMs the smallest event time among the chunk's rows
  */
 public record EncodedChunk(

@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 final class ModuleDescriptorTest {
 
   @Test
-  void descriptor_exportsExactlyTheThreeApiPackagesAndNothingElse() {
+  void descriptor_exportsExactlyTheFourApiPackagesAndNothingElse() {
     ModuleDescriptor descriptor = descriptor();
 
     assertThat(descriptor.name()).isEqualTo("dev.handoff.api");
     assertThat(descriptor.isOpen()).as("open module").isFalse();
     assertThat(descriptor.exports().stream().map(Exports::source).collect(Collectors.toSet()))
-        .containsExactlyInAnyOrder("dev.handoff.api", "dev.handoff.api.row", "dev.handoff.api.spi");
+        .containsExactlyInAnyOrder("dev.handoff.api", "dev.handoff.api.row", "dev.handoff.api.spi",
+            "dev.handoff.api.stage");
     assertThat(descriptor.exports())
         .as("qualified exports")
         .noneMatch(Exports::isQualified);

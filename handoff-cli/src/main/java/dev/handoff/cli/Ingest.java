@@ -3,10 +3,10 @@ package dev.handoff.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.core.Chain;
 import dev.handoff.core.ChainReport;
@@ -264,7 +264,7 @@ final class Ingest {
           budget.inflightBytes(), gauges.parkedChunks, t.retries(), ranges.batchesReplayed());
     }, observer, checkpoint, s.inputName(), ranges, err, draw);
 
-    Chain<JsonNode> chain = Chain.builder(source, stage).budget(budget)
+    Chain<JsonNode> chain = Chain.builder(source, stage)
         .drainTimeout(s.deadline() == null ? Duration.ofSeconds(30) : DEADLINE_DRAIN)
         .build();
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -1,6 +1,6 @@
 package dev.handoff.cli;
 
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -44,7 +44,7 @@ final class IngestCommand implements Callable<Integer> {
 
   /** The insert formats, with their encoder and ClickHouse names. */
   enum Format {
-    native_("native", "clickhouse-native", "Native"),
+    native_("native", "native", "Native"),
     rowbinary("rowbinary", "rowbinary", "RowBinary");
 
     final String option;

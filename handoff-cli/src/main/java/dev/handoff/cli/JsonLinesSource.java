@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.handoff.api.RecordMeta;
-import dev.handoff.api.spi.Collector;
+import dev.handoff.api.stage.Collector;
 import dev.handoff.core.Source;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
@@ -201,7 +201,7 @@ final class JsonLinesSource implements Source<JsonNode> {
 
   private void push(Collector<JsonNode> out, SourceBatch batch, JsonNode[] rows, int n) {
     for (int i = 0; i < n; i++) {
-      out.push(new dev.handoff.api.Record<>(rows[i], new RecordMeta(0L, routing++), batch));
+      out.push(new dev.handoff.api.Envelope<>(rows[i], new RecordMeta(0L, routing++), batch));
     }
     pushedSinceSeal |= n > 0;
     batch.complete();

@@ -1,10 +1,10 @@
 package dev.handoff.cli;
 
 import dev.handoff.api.Frame;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.WriteException;
 import java.io.IOException;
 import java.io.OutputStream;

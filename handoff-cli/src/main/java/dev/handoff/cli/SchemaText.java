@@ -1,7 +1,7 @@
 package dev.handoff.cli;
 
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
 

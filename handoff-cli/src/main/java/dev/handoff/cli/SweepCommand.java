@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
     customSynopsis = "handoff sweep --seeds <A..B> [--<knob>=<value>...] [OPTIONS]",
     modelTransformer = KnobOptions.Swarm.class,
     description = "Runs every seed of a range, each with the configuration the swarm draws from it"
-        + " and every --<knob> given pinned over it (for example --encoder=clickhouse-native)."
+        + " and every --<knob> given pinned over it (for example --encoder=native)."
         + " Progress goes to stderr; the summary, every failed seed and its replay command go to"
         + " stdout.")
 final class SweepCommand implements Callable<Integer> {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

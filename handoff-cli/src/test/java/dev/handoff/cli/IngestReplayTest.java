@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.WriteException;
 import java.io.InputStream;
 import java.io.PipedInputStream;

@@ -35,7 +35,7 @@ final class ModuleDescriptorTest {
         .collect(Collectors.toSet());
 
     assertThat(requires).containsExactlyInAnyOrder("java.base", "dev.handoff.simulator",
-        "dev.handoff.core", "dev.handoff.clickhouse", "dev.handoff.clickhouse.http",
+        "dev.handoff.core", "dev.handoff.clickhouse.types", "dev.handoff.clickhouse.http",
         "com.fasterxml.jackson.databind", "info.picocli");
     assertThat(descriptor().uses()).as("core and the simulator look up encoders, not the CLI")
         .isEmpty();

@@ -1,8 +1,8 @@
 package dev.handoff.core;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.api.FatalError;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import dev.handoff.core.seam.StageMutation;
 import dev.handoff.core.seam.StageSeams;
 import java.time.Duration;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * while either says no, it backs off (exponentially, from {@code minBackoff} to {@code
  * maxBackoff}, by the injected clock) and asks again. After each payload it calls {@code
  * onBatchEnd} and {@code takeFatal}; a fatal error stops it at once. When the source is exhausted
- * or {@link #requestStop()} was called, it calls {@code flushTerminal} until {@link Flow#CONTINUE}
+ * or {@link #requestStop()} was called, it calls {@code flushTerminal} until {@link FlowControl#CONTINUE}
  * or the drain deadline, then closes the stage (which fails what was not handed on) and returns a
  * {@link ChainReport}.
  *
@@ -54,7 +54,7 @@ public final class Chain<T> {
   private final Source<T> source;
   private final SinkHandoff<T> stage;
   private final InflightBudget budget;
-  private final Clock clock;
+  private final HandoffClock clock;
   private final long minBackoffNanos;
   private final long maxBackoffNanos;
   private final long drainTimeoutNanos;
@@ -74,7 +74,7 @@ public final class Chain<T> {
   private Chain(Builder<T> b) {
     this.source = b.source;
     this.stage = b.stage;
-    this.budget = b.budget;
+    this.budget = b.stage.budget();
     this.clock = b.clock;
     this.minBackoffNanos = b.minBackoff.toNanos();
     this.maxBackoffNanos = b.maxBackoff.toNanos();
@@ -140,7 +140,7 @@ public final class Chain<T> {
       startDrain();
       return stepDraining();
     }
-    if ((stage.relieve() == Flow.BLOCKED || !budget.hasRoom())
+    if ((stage.relieve() == FlowControl.BLOCKED || !budget.hasRoom())
         && mutation != StageMutation.IGNORE_BACKPRESSURE) {
       return backoff();
     }
@@ -177,13 +177,13 @@ public final class Chain<T> {
   }
 
   private Step stepDraining() {
-    Flow flow = stage.flushTerminal();
+    FlowControl flow = stage.flushTerminal();
     Optional<FatalError> f = stage.takeFatal(); // finishChunk may fail while sealing
     if (f.isPresent()) {
       fatal = f.get();
       return finish();
     }
-    if (flow == Flow.CONTINUE) {
+    if (flow == FlowControl.CONTINUE) {
       return finish();
     }
     if (clock.nanoTime() - drainDeadline >= 0) {
@@ -230,16 +230,16 @@ public final class Chain<T> {
   }
 
   /**
-   * Configures a {@link Chain}. Defaults: an unlimited budget, the system clock, backoff from 1 ms
-   * to 100 ms, a 30 s drain deadline.
+   * Configures a {@link Chain}. Defaults: the system clock, backoff from 1 ms to 100 ms, a 30 s
+   * drain deadline. The budget whose limit stops pulling is always the stage's own, so a chain can
+   * never watch a budget other than the one its stage charges.
    *
    * @param <T> the payload type
    */
   public static final class Builder<T> {
     private final Source<T> source;
     private final SinkHandoff<T> stage;
-    private InflightBudget budget = InflightBudget.unlimited();
-    private Clock clock = Clock.system();
+    private HandoffClock clock = HandoffClock.system();
     private Duration minBackoff = Duration.ofMillis(1);
     private Duration maxBackoff = Duration.ofMillis(100);
     private Duration drainTimeout = Duration.ofSeconds(30);
@@ -250,14 +250,8 @@ public final class Chain<T> {
       this.stage = Objects.requireNonNull(stage, "stage");
     }
 
-    /** Sets the budget whose limit stops pulling; the stage's own budget, normally. */
-    public Builder<T> budget(InflightBudget budget) {
-      this.budget = Objects.requireNonNull(budget, "budget");
-      return this;
-    }
-
     /** Sets the clock used to measure payloads and to back off. */
-    public Builder<T> clock(Clock clock) {
+    public Builder<T> clock(HandoffClock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }

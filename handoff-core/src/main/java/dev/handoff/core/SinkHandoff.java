@@ -4,19 +4,19 @@ import dev.handoff.api.AckSet;
 import dev.handoff.api.Ack;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorClass;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.FatalError;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.Frame;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.Record;
-import dev.handoff.api.spi.Collector;
+import dev.handoff.api.Envelope;
+import dev.handoff.api.stage.Collector;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
-import dev.handoff.api.spi.StageLifecycle;
+import dev.handoff.api.stage.StageLifecycle;
 import dev.handoff.core.internal.KeyHashRouter;
 import dev.handoff.core.internal.WarnLimiter;
 import dev.handoff.core.seam.StageMutation;
@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * the pipeline thread and without ever blocking it.
  *
  * <p>When a shard's queue is full the sealed chunk is <em>parked</em>; {@link #relieve()} tries
- * again later and reports {@link Flow#BLOCKED} while anything stays parked. A shard's chunks
+ * again later and reports {@link FlowControl#BLOCKED} while anything stays parked. A shard's chunks
  * reach its queue strictly in seal order. See {@code docs/architecture.md} for the full contract
  * (behaviours B1 to B14).
  *
@@ -77,7 +77,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   private final ShardQueues queues;
   private final InflightBudget budget;
   private final ChunkConfig config;
-  private final Clock clock;
+  private final HandoffClock clock;
   private final StageMetrics.Listener metrics;
   private final WarnLimiter skipWarnings;
   private final Shard<T>[] shards;
@@ -134,13 +134,13 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
    * blocks and never rejects a record (B1); pressure shows in {@link #relieve()}. A stage that
    * stopped or was {@linkplain #close() closed} takes nothing: it fails the record's batch.
    *
-   * @return {@link Flow#CONTINUE}, always
+   * @return {@link FlowControl#CONTINUE}, always
    */
   @Override
-  public Flow push(Record<T> record) {
+  public FlowControl push(Envelope<T> record) {
     seen++;
     if (mutation != StageMutation.NONE && mutated(record)) {
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     }
     if ((fatal != null && mutation != StageMutation.SEND_AFTER_FATAL) || closed) {
       // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
@@ -149,7 +149,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       record.ack().fail(fatal != null ? fatal.toException()
           : new HandoffException(ErrorClass.TRANSIENT,
               "stage " + name + " is closed; a record pushed after close() is not taken"));
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     }
     int idx;
     try {
@@ -158,13 +158,13 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       // Like an encoder's unchecked exception: the router is broken; push still never throws.
       stop("router " + router.getClass().getName() + " threw " + e, e);
       record.ack().fail(fatal.toException());
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     }
     if (idx < 0 || idx >= shards.length) {
       stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
           + shards.length + " shards", null);
       record.ack().fail(fatal.toException());
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     }
     Shard<T> shard = shards[idx];
     ChunkBuffer buffer = shard.buffer;
@@ -174,13 +174,13 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     } catch (HandoffException e) {
       buffer.truncate(rowStart); // B10: never a partial row
       onEncodeError(record, e);
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     } catch (RuntimeException e) {
       // Only HandoffException may escape an encoder; anything else means the encoder is broken.
       buffer.truncate(rowStart);
       onEncodeError(record, HandoffException.fatal(
           "encoder " + shard.encoder.getClass().getName() + " threw " + e, e));
-      return Flow.CONTINUE;
+      return FlowControl.CONTINUE;
     }
     out++;
     if (shard.rows++ == 0) {
@@ -199,11 +199,11 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     if (buffer.length() + shard.encoder.bufferedBytes() >= config.targetBytes()) {
       seal(shard); // B4
     }
-    return Flow.CONTINUE;
+    return FlowControl.CONTINUE;
   }
 
   /** Returns whether a mutation took the record (the real stage never gets here). */
-  private boolean mutated(Record<T> record) {
+  private boolean mutated(Envelope<T> record) {
     if (mutation == StageMutation.DROP_RECORD && ++mutationCounter % 97 == 0) {
       return true; // dropped: not encoded, not counted, its batch not failed
     }
@@ -213,7 +213,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     return false;
   }
 
-  private void onEncodeError(Record<T> record, HandoffException e) {
+  private void onEncodeError(Envelope<T> record, HandoffException e) {
     if (mutation != StageMutation.UNCOUNTED_ERROR) {
       errors++;
     }
@@ -313,24 +313,24 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   /**
    * Sends parked chunks (B6, B8). After the stage stopped, nothing is sent any more.
    *
-   * @return {@link Flow#CONTINUE} when nothing is parked now, else {@link Flow#BLOCKED}
+   * @return {@link FlowControl#CONTINUE} when nothing is parked now, else {@link FlowControl#BLOCKED}
    */
   @Override
-  public Flow relieve() {
+  public FlowControl relieve() {
     if ((fatal == null || mutation == StageMutation.SEND_AFTER_FATAL) && !closed
         && mutation != StageMutation.RELIEVE_NEVER_DRAINS) {
       drainParked();
     }
-    return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
+    return parkedChunks == 0 ? FlowControl.CONTINUE : FlowControl.BLOCKED;
   }
 
   /**
    * Seals every shard's open chunk and sends what can be sent (B9).
    *
-   * @return {@link Flow#CONTINUE} only when nothing is left parked
+   * @return {@link FlowControl#CONTINUE} only when nothing is left parked
    */
   @Override
-  public Flow flushTerminal() {
+  public FlowControl flushTerminal() {
     if (fatal == null && !closed) {
       for (Shard<T> shard : shards) {
         seal(shard);
@@ -339,7 +339,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
         drainParked();
       }
     }
-    return parkedChunks == 0 ? Flow.CONTINUE : Flow.BLOCKED;
+    return parkedChunks == 0 ? FlowControl.CONTINUE : FlowControl.BLOCKED;
   }
 
   /**
@@ -427,7 +427,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   }
 
   /**
-   * Returns the {@link Clock#nanoTime()} at which the oldest parked chunk of {@code shard} got
+   * Returns the {@link HandoffClock#nanoTime()} at which the oldest parked chunk of {@code shard} got
    * its first row, or {@link Long#MAX_VALUE} when none is parked.
    *
    * <p>Unlike the other accessors this one may be called from any thread (a metrics registry
@@ -437,6 +437,11 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
    */
   public long oldestParkedIngestNanos(int shard) {
     return shards[shard].oldestParkedNanos;
+  }
+
+  /** Returns the budget the stage charges at every seal; the driver's pull limit. */
+  InflightBudget budget() {
+    return budget;
   }
 
   /** Returns the stage name. */
@@ -509,7 +514,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     private ShardRouter router = KeyHashRouter.INSTANCE;
     private InflightBudget budget = InflightBudget.unlimited();
     private ChunkConfig config = ChunkConfig.defaults();
-    private Clock clock = Clock.system();
+    private HandoffClock clock = HandoffClock.system();
     private StageMetrics.Listener metrics = StageMetrics.Listener.NONE;
     private StageMutation mutation = StageMutation.NONE;
 
@@ -543,7 +548,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     }
 
     /** Sets the clock. */
-    public Builder<T> clock(Clock clock) {
+    public Builder<T> clock(HandoffClock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }

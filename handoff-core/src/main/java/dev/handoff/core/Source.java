@@ -1,6 +1,6 @@
 package dev.handoff.core;
 
-import dev.handoff.api.spi.Collector;
+import dev.handoff.api.stage.Collector;
 
 /**
  * Where the driver pulls payloads from. One call pushes the records of one payload (typically

@@ -25,6 +25,6 @@
  *
  * <p>The stage and the driver are single-threaded by design: they never lock and never block.
  * The three shared types are thread-safe and say so in their own documentation. Nothing in this
- * package reads the system clock: time comes from the injected {@link dev.handoff.api.Clock}.
+ * package reads the system clock: time comes from the injected {@link dev.handoff.api.HandoffClock}.
  */
 package dev.handoff.core;

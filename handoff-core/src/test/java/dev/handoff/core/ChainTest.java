@@ -9,11 +9,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.Ack;
 import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.Flow;
-import dev.handoff.api.spi.Collector;
+import dev.handoff.api.FlowControl;
+import dev.handoff.api.stage.Collector;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
@@ -42,7 +42,7 @@ final class ChainTest {
   private static final long MS = 1_000_000L;
 
   /** A {@link ManualClock} whose sleeps are recorded and run a hook: a worker, say. */
-  static final class HookClock implements Clock {
+  static final class HookClock implements HandoffClock {
     final ManualClock inner = new ManualClock();
     final List<Long> sleeps = new ArrayList<>();
     Runnable onSleep = () -> {};
@@ -115,7 +115,7 @@ final class ChainTest {
     final SinkHandoff<TestRow> stage;
     final List<List<EncodedChunk>> written = new ArrayList<>();
 
-    Rig(RowEncoder<TestRow> encoder, Clock clock, int shards, int capacity, int target,
+    Rig(RowEncoder<TestRow> encoder, HandoffClock clock, int shards, int capacity, int target,
         long budgetLimit) {
       this.queues = new ShardQueues(shards, capacity);
       this.budget = new InflightBudget(budgetLimit);
@@ -134,12 +134,12 @@ final class ChainTest {
       rigs.add(this);
     }
 
-    Rig(Clock clock, int shards, int capacity, int target) {
+    Rig(HandoffClock clock, int shards, int capacity, int target) {
       this(TestRowEncoder.rows(), clock, shards, capacity, target, 1L << 40);
     }
 
-    Chain.Builder<TestRow> chain(Source<TestRow> source, Clock clock) {
-      return Chain.builder(source, stage).budget(budget).clock(clock);
+    Chain.Builder<TestRow> chain(Source<TestRow> source, HandoffClock clock) {
+      return Chain.builder(source, stage).clock(clock);
     }
 
     /** Takes up to {@code max} chunks of {@code shard}, writes and acknowledges them. */
@@ -281,7 +281,7 @@ final class ChainTest {
     assertThat(chain.step()).isEqualTo(Chain.Step.PULLED); // 200 in flight
     assertThat(chain.step()).isEqualTo(Chain.Step.PULLED); // 200 < 250: may pull; 400 now
     assertThat(rig.budget.inflightBytes()).isEqualTo(400);
-    assertThat(rig.stage.relieve()).isEqualTo(Flow.CONTINUE);
+    assertThat(rig.stage.relieve()).isEqualTo(FlowControl.CONTINUE);
     assertThat(chain.step()).isEqualTo(Chain.Step.BACKOFF);
     assertThat(chain.step()).isEqualTo(Chain.Step.BACKOFF);
     assertThat(chain.backoffNanos()).isEqualTo(2 * MS);

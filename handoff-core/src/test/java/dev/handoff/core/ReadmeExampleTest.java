@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.RoutingKeys;
 import dev.handoff.core.ack.SourceAcks;
@@ -41,7 +41,7 @@ final class ReadmeExampleTest {
       for (int i = 0; i < 1000; i++) {
         long s = seq[0]++;
         TestRow row = TestRow.of(s, 40);
-        out.push(new Record<>(row, new RecordMeta(s, RoutingKeys.of("customer-" + s % 13)), batch));
+        out.push(new Envelope<>(row, new RecordMeta(s, RoutingKeys.of("customer-" + s % 13)), batch));
       }
       batch.complete();
       return true;
@@ -71,7 +71,7 @@ final class ReadmeExampleTest {
       workers.add(t);
     }
 
-    ChainReport report = Chain.builder(source, stage).budget(budget).build().run();
+    ChainReport report = Chain.builder(source, stage).build().run();
     stop.set(true);
     for (Thread t : workers) {
       t.join(10_000);

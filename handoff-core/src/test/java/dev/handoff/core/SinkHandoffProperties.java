@@ -7,8 +7,8 @@ import dev.handoff.api.AckSet;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.Flow;
-import dev.handoff.api.Record;
+import dev.handoff.api.FlowControl;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.testkit.ManualClock;
@@ -117,15 +117,15 @@ final class SinkHandoffProperties {
         .build();
     RecordingAck first = new RecordingAck(0);
     RecordingAck later = new RecordingAck(1);
-    stage.push(new Record<>(TestRow.of(0, 12), new RecordMeta(0, 0), first));
+    stage.push(new Envelope<>(TestRow.of(0, 12), new RecordMeta(0, 0), first));
     stage.close();
 
     // 30 bytes reach the 24-byte target: a stage that still took rows would seal and send.
-    Flow sameBatch = stage.push(new Record<>(TestRow.of(1, 30), new RecordMeta(0, 0), first));
-    Flow newBatch = stage.push(new Record<>(TestRow.of(2, 30), new RecordMeta(0, 0), later));
+    FlowControl sameBatch = stage.push(new Envelope<>(TestRow.of(1, 30), new RecordMeta(0, 0), first));
+    FlowControl newBatch = stage.push(new Envelope<>(TestRow.of(2, 30), new RecordMeta(0, 0), later));
 
-    assertThat(sameBatch).isEqualTo(Flow.CONTINUE);
-    assertThat(newBatch).isEqualTo(Flow.CONTINUE);
+    assertThat(sameBatch).isEqualTo(FlowControl.CONTINUE);
+    assertThat(newBatch).isEqualTo(FlowControl.CONTINUE);
     assertThat(stage.openRows(0)).isZero();
     assertThat(queues.size(0)).isZero();
     assertThat(budget.inflightBytes()).isZero();
@@ -733,14 +733,14 @@ final class SinkHandoffProperties {
       } else if (op instanceof Stall) {
         clock.advance(Duration.ofMillis(7));
       } else if (op instanceof Relieve) {
-        Flow flow = stage.relieve();
+        FlowControl flow = stage.relieve();
         if (!stopped && !closed) {
           modelDrain();
         }
         expectFlow("relieve", flow);
-        coverage.blockedRelieves += flow == Flow.BLOCKED ? 1 : 0;
+        coverage.blockedRelieves += flow == FlowControl.BLOCKED ? 1 : 0;
       } else if (op instanceof FlushTerminal) {
-        Flow flow = stage.flushTerminal();
+        FlowControl flow = stage.flushTerminal();
         if (!stopped && !closed) {
           for (int s = 0; s < config.shards(); s++) {
             modelSeal(s);
@@ -772,14 +772,14 @@ final class SinkHandoffProperties {
         long seq = nextSeq++;
         TestRow payload = new TestRow(seq, row.key(), row.bytes(), row.fault());
         router.last = -1;
-        Flow flow;
+        FlowControl flow;
         try {
-          flow = stage.push(new Record<>(payload, new RecordMeta(1_000 + seq, row.key()), ack));
+          flow = stage.push(new Envelope<>(payload, new RecordMeta(1_000 + seq, row.key()), ack));
         } catch (RuntimeException e) {
           throw new Violation("(B1)", where + ": push of row " + seq + " threw " + e
               + " (a push must never reject a record)", e);
         }
-        if (flow != Flow.CONTINUE) {
+        if (flow != FlowControl.CONTINUE) {
           throw new Violation("(B1)", where + ": push of row " + seq + " returned " + flow, null);
         }
         expectedSeen++;
@@ -987,8 +987,8 @@ final class SinkHandoffProperties {
       return n;
     }
 
-    private void expectFlow(String call, Flow actual) {
-      Flow expected = modelParked() == 0 ? Flow.CONTINUE : Flow.BLOCKED;
+    private void expectFlow(String call, FlowControl actual) {
+      FlowControl expected = modelParked() == 0 ? FlowControl.CONTINUE : FlowControl.BLOCKED;
       if (actual != expected) {
         throw new Violation("(model)", where + ": " + call + "() returned " + actual
             + " with " + modelParked() + " chunk(s) parked in the model, expected " + expected,

@@ -11,9 +11,9 @@ import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorClass;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.FatalError;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
@@ -165,15 +165,15 @@ final class SinkHandoffTest {
     return all;
   }
 
-  static Record<TestRow> rec(long seq, long key, int bytes, Ack ack) {
+  static Envelope<TestRow> rec(long seq, long key, int bytes, Ack ack) {
     return rec(new TestRow(seq, key, bytes, TestRow.Fault.NONE), 1_000L + seq, ack);
   }
 
-  static Record<TestRow> rec(TestRow row, long eventTimeMs, Ack ack) {
-    return new Record<>(row, new RecordMeta(eventTimeMs, row.key()), ack);
+  static Envelope<TestRow> rec(TestRow row, long eventTimeMs, Ack ack) {
+    return new Envelope<>(row, new RecordMeta(eventTimeMs, row.key()), ack);
   }
 
-  static Record<TestRow> bad(long seq, long key, int bytes, TestRow.Fault fault, Ack ack) {
+  static Envelope<TestRow> bad(long seq, long key, int bytes, TestRow.Fault fault, Ack ack) {
     return rec(new TestRow(seq, key, bytes, fault), 1_000L + seq, ack);
   }
 
@@ -257,16 +257,16 @@ final class SinkHandoffTest {
     void b1_pushNeverRejectsNorBlocksWhenTheQueueIsFull(Mode mode) {
       Fixture f = fixture(mode, 1, 1, 100);
       RecordingAck ack = new RecordingAck(1);
-      List<Flow> flows = new ArrayList<>();
+      List<FlowControl> flows = new ArrayList<>();
       assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
         for (int i = 0; i < 50; i++) {
           flows.add(f.stage.push(rec(i, 0, 100, ack))); // every record seals a chunk
         }
       });
-      assertThat(flows).hasSize(50).containsOnly(Flow.CONTINUE);
+      assertThat(flows).hasSize(50).containsOnly(FlowControl.CONTINUE);
       assertThat(f.queues.size(0)).isEqualTo(1);
       assertThat(f.stage.parkedChunks()).isEqualTo(49);
-      assertThat(f.stage.relieve()).as("pressure shows in relieve()").isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).as("pressure shows in relieve()").isEqualTo(FlowControl.BLOCKED);
       assertThat(f.budget.inflightBytes()).isEqualTo(50 * 100);
       f.assertBudgetExact();
       assertThat(f.stage.isStopped()).isFalse();
@@ -346,7 +346,7 @@ final class SinkHandoffTest {
       for (int i = 0; i < 60; i++) {
         f.stage.push(rec(i, i % 3, 30, Ack.NONE)); // interleaved shards 0,1,2,0,1,2...
       }
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       for (int s = 0; s < 3; s++) {
         List<EncodedChunk> chunks = f.takeAll(s);
         assertThat(chunks).isNotEmpty();
@@ -384,7 +384,7 @@ final class SinkHandoffTest {
       assertThat(a.retains()).isEqualTo(2); // two runs of batch 1
       assertThat(b.retains()).isEqualTo(1);
       assertThat(c.retains()).isEqualTo(1);
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       EncodedChunk chunk = f.queues.peek(0);
       assertThat(chunk.acks().size()).isEqualTo(4);
       assertThat(List.of(chunk.acks().batchIdAt(0), chunk.acks().batchIdAt(1),
@@ -404,7 +404,7 @@ final class SinkHandoffTest {
       }
       assertThat(f.queues.size(0)).isEqualTo(1);
       assertThat(a.retains()).isEqualTo(2);
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       List<EncodedChunk> chunks = f.takeAll(0);
       assertThat(chunks).extracting(c -> c.acks().size()).containsExactly(1, 1);
       assertThat(a.delivered()).isTrue();
@@ -434,7 +434,7 @@ final class SinkHandoffTest {
       f.stage.push(rec(TestRow.of(4, 20), 900L, Ack.NONE));
       f.clock.advance(Duration.ofMillis(10));
       f.stage.push(rec(TestRow.of(5, 20), 950L, Ack.NONE));
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       EncodedChunk second = f.take(0, 1).get(0);
       assertThat(second.rows()).isEqualTo(2);
       assertThat(second.oldestIngestNanos()).isEqualTo(Duration.ofMillis(18).toNanos());
@@ -508,7 +508,7 @@ final class SinkHandoffTest {
       SpyEncoder spy = spy(mode);
       Fixture f = spyFixture(spy, 2, 8, 100);
       f.stage.push(bad(0, 0, 20, TestRow.Fault.DATA, Ack.NONE)); // skipped: shard 0 stays empty
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.queues.size(0)).isZero();
       assertThat(f.queues.size(1)).isZero();
       assertThat(spy.children).allMatch(c -> c.finishes == 0);
@@ -525,7 +525,7 @@ final class SinkHandoffTest {
         f.stage.push(rec(i, 0, 30, Ack.NONE)); // seals at the 4th (via push)
       }
       f.stage.push(rec(4, 0, 30, Ack.NONE));
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE); // seals the 5th
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE); // seals the 5th
       assertThat(spy.children.get(0).finishes).isEqualTo(2);
       List<EncodedChunk> chunks = f.takeAll(0);
       assertThat(chunks).extracting(EncodedChunk::sizeBytes).containsExactly(120, 30);
@@ -545,7 +545,7 @@ final class SinkHandoffTest {
       assertThat(f.budget.inflightBytes()).isEqualTo(230);
       f.assertBudgetExact();
       f.take(0, 1);
-      assertThat(f.stage.relieve()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.budget.inflightBytes()).isEqualTo(130);
       f.assertBudgetExact();
     }
@@ -592,7 +592,7 @@ final class SinkHandoffTest {
       assertThat(f.budget.inflightBytes()).isZero();
       assertThat(f.stage.takeFatal()).isPresent();
       // Stopped: later flushes seal nothing even though finishChunk would work now.
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.queues.size(0)).isZero();
       assertThat(f.budget.inflightBytes()).isZero();
       f.stage.close();
@@ -648,7 +648,7 @@ final class SinkHandoffTest {
       f.assertBudgetExact();
 
       List<EncodedChunk> written = new ArrayList<>(f.takeAll(0));
-      while (f.stage.relieve() == Flow.BLOCKED) {
+      while (f.stage.relieve() == FlowControl.BLOCKED) {
         f.assertBudgetExact();
         written.addAll(f.takeAll(0));
       }
@@ -665,14 +665,14 @@ final class SinkHandoffTest {
         f.stage.push(rec(i, 0, 100, Ack.NONE));
       }
       f.take(0, 1); // one free slot
-      assertThat(f.stage.relieve()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.BLOCKED);
       assertThat(f.stage.parkedChunks()).as("exactly the oldest parked chunk left").isEqualTo(3);
       assertThat(sequences(peekAll(f.queues, 0))).containsExactly(1L, 2L);
       assertThat(f.stage.oldestParkedIngestNanos(0)).isEqualTo(0L);
       f.assertBudgetExact();
 
       f.take(0, 2); // two free slots
-      assertThat(f.stage.relieve()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.BLOCKED);
       assertThat(f.stage.parkedChunks()).isEqualTo(1);
       assertThat(sequences(peekAll(f.queues, 0))).containsExactly(3L, 4L);
       f.assertBudgetExact();
@@ -694,7 +694,7 @@ final class SinkHandoffTest {
       assertThat(f.queues.size(0)).as("seq 2 must not jump the queue").isZero();
       assertThat(f.stage.parkedChunks(0)).isEqualTo(2);
       f.assertBudgetExact();
-      while (f.stage.relieve() == Flow.BLOCKED) {
+      while (f.stage.relieve() == FlowControl.BLOCKED) {
         written.addAll(f.take(0, 1));
       }
       written.addAll(f.takeAll(0));
@@ -709,11 +709,11 @@ final class SinkHandoffTest {
       f.stage.push(rec(1, 0, 100, Ack.NONE)); // parked
       f.stage.push(rec(2, 0, 30, Ack.NONE)); // open
       List<EncodedChunk> written = new ArrayList<>(f.take(0, 1));
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.BLOCKED);
       assertThat(sequences(peekAll(f.queues, 0))).containsExactly(1L);
       assertThat(f.stage.parkedChunks(0)).isEqualTo(1);
       written.addAll(f.take(0, 1));
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       written.addAll(f.takeAll(0));
       assertThat(sequences(written)).containsExactly(0L, 1L, 2L);
       assertThat(seqs(written)).containsExactly(0L, 1L, 2L);
@@ -732,7 +732,7 @@ final class SinkHandoffTest {
       assertThat(f.stage.parkedChunks(1)).isEqualTo(1);
 
       assertThat(seqs(f.take(1, 1))).containsExactly(2L); // only shard 1's worker makes progress
-      assertThat(f.stage.relieve()).isEqualTo(Flow.BLOCKED); // shard 0 still blocked
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.BLOCKED); // shard 0 still blocked
       assertThat(f.stage.parkedChunks(1)).as("shard 1 drained despite shard 0").isZero();
       assertThat(seqs(f.take(1, 1))).containsExactly(3L);
       f.stage.push(rec(4, 1, 100, Ack.NONE)); // shard 1 seals again: straight to its queue
@@ -761,9 +761,9 @@ final class SinkHandoffTest {
     @Test
     void b8_relieveContinueWhenNothingParked() {
       Fixture f = fixture(Mode.ROWS, 2, 1, 100);
-      assertThat(f.stage.relieve()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.CONTINUE);
       f.stage.push(rec(0, 0, 100, Ack.NONE)); // queued, nothing parked
-      assertThat(f.stage.relieve()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.CONTINUE);
     }
 
     @Test
@@ -773,11 +773,11 @@ final class SinkHandoffTest {
         f.stage.push(rec(i, 0, 100, Ack.NONE)); // shard 0: 1 queued, 2 parked
       }
       f.stage.push(rec(3, 1, 100, Ack.NONE)); // shard 1: queued
-      assertThat(f.stage.relieve()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.BLOCKED);
       f.take(0, 1);
-      assertThat(f.stage.relieve()).as("one still parked").isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).as("one still parked").isEqualTo(FlowControl.BLOCKED);
       f.take(0, 1);
-      assertThat(f.stage.relieve()).as("everything drained now").isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.relieve()).as("everything drained now").isEqualTo(FlowControl.CONTINUE);
       assertThat(f.stage.parkedChunks()).isZero();
       assertThat(f.stage.parkedBytes()).isZero();
       f.assertBudgetExact();
@@ -790,7 +790,7 @@ final class SinkHandoffTest {
       f.stage.push(rec(1, 0, 100, Ack.NONE)); // parked
       f.stage.push(bad(2, 0, 50, TestRow.Fault.FATAL, Ack.NONE));
       f.take(0, 1);
-      assertThat(f.stage.relieve()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.BLOCKED);
       assertThat(f.queues.size(0)).isZero();
       f.assertBudgetExact();
     }
@@ -808,7 +808,7 @@ final class SinkHandoffTest {
         f.stage.push(rec(i, i % 3, 20, Ack.NONE));
       }
       assertThat(f.queues.size(0) + f.queues.size(1) + f.queues.size(2)).isZero();
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       for (int s = 0; s < 3; s++) {
         assertThat(f.stage.openRows(s)).isZero();
         List<EncodedChunk> chunks = f.takeAll(s);
@@ -816,7 +816,7 @@ final class SinkHandoffTest {
         assertThat(seqs(chunks)).containsExactly((long) s, s + 3L, s + 6L);
       }
       assertThat(f.budget.inflightBytes()).isZero();
-      assertThat(f.stage.flushTerminal()).as("nothing more to seal").isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).as("nothing more to seal").isEqualTo(FlowControl.CONTINUE);
       assertThat(f.queues.size(0)).isZero();
     }
 
@@ -826,12 +826,12 @@ final class SinkHandoffTest {
       f.stage.push(rec(0, 0, 100, Ack.NONE)); // shard 0 queued
       f.stage.push(rec(1, 0, 30, Ack.NONE)); // shard 0 open
       f.stage.push(rec(2, 1, 30, Ack.NONE)); // shard 1 open
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.BLOCKED);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.BLOCKED);
       assertThat(f.stage.parkedChunks(0)).isEqualTo(1);
       assertThat(f.queues.size(1)).isEqualTo(1);
       f.assertBudgetExact();
       f.take(0, 1);
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.stage.parkedChunks()).isZero();
       f.assertBudgetExact();
     }
@@ -855,7 +855,7 @@ final class SinkHandoffTest {
           expected.get(shard).add((long) i);
         }
       }
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.stage.isStopped()).isFalse();
       for (int s = 0; s < 2; s++) {
         List<EncodedChunk> chunks = f.takeAll(s);
@@ -1014,7 +1014,7 @@ final class SinkHandoffTest {
       f.stage.onBatchEnd(Duration.ZERO);
       int encodes = spy.children.get(0).encodes;
       for (int i = 2; i < 12; i++) {
-        assertThat(f.stage.push(rec(i, 0, 30, Ack.NONE))).isEqualTo(Flow.CONTINUE);
+        assertThat(f.stage.push(rec(i, 0, 30, Ack.NONE))).isEqualTo(FlowControl.CONTINUE);
       }
       assertThat(spy.children.get(0).encodes).as("nothing encoded after the stop")
           .isEqualTo(encodes);
@@ -1125,8 +1125,8 @@ final class SinkHandoffTest {
       assertThat(a.releases()).isEqualTo(2); // the parked chunk's and the open buffer's, once
       assertThat(f.budget.inflightBytes()).isEqualTo(100);
       assertThat(f.stage.shardReports().get(0).chunksFailedBack()).isEqualTo(1);
-      assertThat(f.stage.relieve()).isEqualTo(Flow.CONTINUE);
-      assertThat(f.stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(f.stage.relieve()).isEqualTo(FlowControl.CONTINUE);
+      assertThat(f.stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(f.queues.size(0)).isEqualTo(1);
     }
 

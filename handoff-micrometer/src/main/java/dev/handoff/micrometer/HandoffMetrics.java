@@ -1,6 +1,6 @@
 package dev.handoff.micrometer;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.StageMetrics;
@@ -79,7 +79,7 @@ import java.util.function.ToDoubleFunction;
  */
 public final class HandoffMetrics implements MeterBinder {
   private final String name;
-  private final Clock clock;
+  private final HandoffClock clock;
   private final StageCounters counters = new StageCounters();
   private SinkHandoff<?> stage;
   private InflightBudget budget;
@@ -89,7 +89,7 @@ public final class HandoffMetrics implements MeterBinder {
    * Creates a binding whose meters carry the tag {@code stage=name}, measuring ages on {@code
    * clock} (the clock the stage and the workers use).
    */
-  public HandoffMetrics(String name, Clock clock) {
+  public HandoffMetrics(String name, HandoffClock clock) {
     this.name = Objects.requireNonNull(name, "name");
     this.clock = Objects.requireNonNull(clock, "clock");
   }

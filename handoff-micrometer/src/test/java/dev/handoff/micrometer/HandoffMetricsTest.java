@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.handoff.api.Ack;
 import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.RoutingKeys;
 import dev.handoff.core.InflightBudget;
@@ -37,7 +37,7 @@ final class HandoffMetricsTest {
   private void push(int rows) {
     for (int i = 0; i < rows; i++) {
       long s = seq++;
-      stage.push(new Record<>(TestRow.of(s, 40), new RecordMeta(s, RoutingKeys.of(s)), Ack.NONE));
+      stage.push(new Envelope<>(TestRow.of(s, 40), new RecordMeta(s, RoutingKeys.of(s)), Ack.NONE));
     }
   }
 

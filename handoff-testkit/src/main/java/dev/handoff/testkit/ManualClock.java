@@ -1,6 +1,6 @@
 package dev.handoff.testkit;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * A clock that moves only when told to: {@link #advance} moves it, and {@link #sleep} advances it
  * by the requested time instead of waiting. Thread-safe.
  */
-public final class ManualClock implements Clock {
+public final class ManualClock implements HandoffClock {
   private final AtomicLong nanos;
   private final long epochMillisAtZero;
 

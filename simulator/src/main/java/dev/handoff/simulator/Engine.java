@@ -263,7 +263,6 @@ final class Engine {
       l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
     l.chain = StageSeams.buildChain(Chain.builder(feed.source(), l.stage)
-        .budget(l.budget)
         .clock(clock)
         .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
         .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40)),

@@ -2,8 +2,8 @@ package dev.handoff.simulator;
 
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 
 /**
  * One simulated source record: its run-wide id, its source, its number within the source, its

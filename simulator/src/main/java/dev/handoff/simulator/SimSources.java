@@ -1,8 +1,8 @@
 package dev.handoff.simulator;
 
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
-import dev.handoff.api.spi.Collector;
+import dev.handoff.api.stage.Collector;
 import dev.handoff.core.Source;
 import dev.handoff.core.ack.SourceBatch;
 
@@ -181,7 +181,7 @@ final class SimSources {
       e.ledger.pushed(id);
       l.pushedToStage++;
       int k = e.w.key[id];
-      out.push(new Record<>(new SimRow(id, s, n, k, e.w.keySeq[id]),
+      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id]),
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
       e.workers.afterRecord(l);
     }

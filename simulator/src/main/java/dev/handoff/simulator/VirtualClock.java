@@ -1,12 +1,12 @@
 package dev.handoff.simulator;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 
 /**
  * The simulation's clock: virtual time in ticks of one millisecond, advanced only by the
  * scheduler. Nothing sleeps in a simulation, so {@link #sleep} refuses.
  */
-final class VirtualClock implements Clock {
+final class VirtualClock implements HandoffClock {
   static final long NANOS_PER_TICK = 1_000_000L;
 
   long tick;

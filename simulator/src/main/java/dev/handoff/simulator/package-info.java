@@ -4,7 +4,7 @@
  * <p><b>Determinism contract.</b> Everything that affects a run is derived from its seed and its
  * options ({@link dev.handoff.simulator.SimulationOptions}): one event scheduler ordered by
  * virtual time with ties broken by scheduling order, one virtual clock (ticks of one millisecond)
- * handed to the core classes as their {@link dev.handoff.api.Clock}, and seeded generators
+ * handed to the core classes as their {@link dev.handoff.api.HandoffClock}, and seeded generators
  * (SplitMix64) for every random decision. A run uses no threads, reads no wall clock (the one
  * class that does, {@code WallClock}, only measures how long a run took) and iterates no
  * unordered hash structure. Equal options therefore give equal event logs (see {@link

@@ -12,7 +12,7 @@ final class VendorEncoderTest {
   @Test
   void theColumnarNativeEncoder_foundByName_passesASweepOfSwarmSeedsWithEveryFault() {
     SweepSummary s = Sweep.run(1, 200, 2, false, null,
-        seed -> SimulationOptions.swarm(seed).with("encoder", "clickhouse-native"));
+        seed -> SimulationOptions.swarm(seed).with("encoder", "native"));
 
     assertThat(s.failures()).isEmpty();
     assertThat(s.faultsInjected().get("record-error-skip")).isPositive();
@@ -20,13 +20,13 @@ final class VendorEncoderTest {
   }
 
   /**
-   * Seed 516 with {@code clickhouse-native}: one shard, one-chunk queue, a chunk per record; the
+   * Seed 516 with {@code native}: one shard, one-chunk queue, a chunk per record; the
    * parked chunks drain at one per driver back-off, which the liveness bound must allow for.
    */
   @Test
   void seed516WithNative_drainsOneChunkPerBackoffWithinTheLivenessBound() {
     SimulationResult r = Simulation.run(
-        SimulationOptions.swarm(516).with("encoder", "clickhouse-native"));
+        SimulationOptions.swarm(516).with("encoder", "native"));
 
     assertThat(r.passed()).as(r.failureText()).isTrue();
     assertThat(r.options().describe()).containsEntry("queue-capacity", "1");

@@ -1,6 +1,6 @@
 package dev.handoff.core.archfixture;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  */
 @SuppressWarnings("unused")
 public final class DeterministicTimeAndRandomness {
-  private final Clock clock = Clock.system();
-  private final Supplier<Clock> clocks = Clock::system;
+  private final HandoffClock clock = HandoffClock.system();
+  private final Supplier<HandoffClock> clocks = HandoffClock::system;
   private final LongSupplier nanos = clock::nanoTime;
 
   long elapsed(long start) {

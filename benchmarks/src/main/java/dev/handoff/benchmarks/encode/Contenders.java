@@ -54,7 +54,7 @@ public final class Contenders {
   private final byte[] copyTarget;
 
   /*
-   * The clickhouse-native contender is built on first use, so that a fork measuring another
+   * The native contender is built on first use, so that a fork measuring another
    * contender never runs the Native encoder: both encoders call the same ChunkBuffer methods,
    * and the Native encoder's 100,000 rows in the setup would shape the JIT's profile of those
    * methods in a fork that measures rowbinary (17.8 M narrow rows/s with it, 19.0 M without, in
@@ -91,7 +91,7 @@ public final class Contenders {
     this.copyTarget = new byte[size];
   }
 
-  /** Builds the clickhouse-native contender on first use: same rows, blocks sealed at 64 KiB. */
+  /** Builds the native contender on first use: same rows, blocks sealed at 64 KiB. */
   private void ensureNative() {
     if (nativeEncoder != null) {
       return;
@@ -120,7 +120,7 @@ public final class Contenders {
   }
 
   /**
-   * Our clickhouse-native encoder: every row into a reused chunk buffer (truncated to 0), a
+   * Our native encoder: every row into a reused chunk buffer (truncated to 0), a
    * Native block sealed with {@code finishChunk} whenever {@code bufferedBytes()} reaches 64 KiB
    * (as the stage seals its chunks), and the rest sealed at the end.
    */

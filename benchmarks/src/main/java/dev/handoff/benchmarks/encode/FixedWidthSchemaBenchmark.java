@@ -37,7 +37,7 @@ public class FixedWidthSchemaBenchmark {
     rows = contenders.workload().rows();
   }
 
-  /** Ours: the clickhouse-native encoder, a block sealed per 64 KiB of buffered columns. */
+  /** Ours: the native encoder, a block sealed per 64 KiB of buffered columns. */
   @Benchmark
   public int handoffNative() {
     return contenders.handoffNative();

@@ -2,7 +2,7 @@ package dev.handoff.benchmarks.encode;
 
 import com.clickhouse.client.api.data_formats.RowBinaryFormatSerializer;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;

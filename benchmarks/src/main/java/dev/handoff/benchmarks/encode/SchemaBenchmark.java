@@ -41,7 +41,7 @@ public abstract class SchemaBenchmark {
   }
 
   /**
-   * Ours: the clickhouse-native encoder over {@code RowAccessors.objectArray()}, a block sealed
+   * Ours: the native encoder over {@code RowAccessors.objectArray()}, a block sealed
    * per 64 KiB of buffered columns (see {@link Contenders#handoffNative}).
    */
   @Benchmark

@@ -7,11 +7,11 @@ import com.clickhouse.data.ClickHouseFormat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.benchmarks.encode.Workload;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
@@ -206,7 +206,7 @@ public final class IngestThroughput {
         .url(server.httpUrl()).build());
     TableSchema schema = http.schema(db, TABLE);
     RowEncoder<Object[]> encoder = Providers.encoder(
-        format.equals("Native") ? "clickhouse-native" : "rowbinary")
+        format.equals("Native") ? "native" : "rowbinary")
         .create(schema, RowAccessors.objectArray(), Map.of());
     InsertWriter writer = http.writer(db, TABLE, schema, format);
     ShardQueues queues = new ShardQueues(shards, QUEUE_CHUNKS);
@@ -230,7 +230,7 @@ public final class IngestThroughput {
       SourceBatch batch = acks.begin();
       int end = Math.min(rows.length, next[0] + BATCH_ROWS);
       for (int i = next[0]; i < end; i++) {
-        out.push(new Record<>(rows[i], new RecordMeta(0, i), batch));
+        out.push(new Envelope<>(rows[i], new RecordMeta(0, i), batch));
       }
       next[0] = end;
       batch.complete();
@@ -238,7 +238,7 @@ public final class IngestThroughput {
     };
     workers.start();
     long t0 = System.nanoTime();
-    ChainReport chain = Chain.builder(source, stage).budget(budget)
+    ChainReport chain = Chain.builder(source, stage)
         .backoff(Duration.ofMillis(1), Duration.ofMillis(BACKOFF_MAX_MS)).build().run();
     long t1 = System.nanoTime();
     WorkersReport report = workers.shutdown(Duration.ofSeconds(120));

@@ -2,9 +2,9 @@ package dev.handoff.clickhouse.http;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.http.internal.ErrorCodes;
 import dev.handoff.clickhouse.http.internal.HttpInsertWriter;
 import dev.handoff.clickhouse.http.internal.HttpTransport;
@@ -26,7 +26,7 @@ import java.util.Optional;
  * ClickHouseHttp http = ClickHouseHttp.create(ClickHouseHttpOptions.builder()
  *     .url("http://127.0.0.1:8123").user("default").build());
  * TableSchema schema = http.schema("db", "events");            // from system.columns
- * RowEncoder<Object[]> encoder = Providers.encoder("clickhouse-native")
+ * RowEncoder<Object[]> encoder = Providers.encoder("native")
  *     .create(schema, RowAccessors.objectArray(), Map.of());
  * InsertWriter writer = http.writer("db", "events", schema, "Native");
  * }</pre>

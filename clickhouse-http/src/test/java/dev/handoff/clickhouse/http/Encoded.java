@@ -4,7 +4,7 @@ import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.Frame;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.core.Providers;
 import java.util.List;
@@ -16,7 +16,7 @@ final class Encoded {
 
   /** The encoder name for a writer format. */
   static String encoderFor(String format) {
-    return format.equalsIgnoreCase("Native") ? "clickhouse-native" : "rowbinary";
+    return format.equalsIgnoreCase("Native") ? "native" : "rowbinary";
   }
 
   /** Encodes {@code rows} of {@code schema} into one frame (one Native block). */

@@ -38,9 +38,9 @@ final class ModuleDescriptorTest {
         .collect(Collectors.toMap(Requires::name, Requires::modifiers));
 
     assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.api",
-        "dev.handoff.clickhouse", "java.net.http");
+        "dev.handoff.clickhouse.types", "java.net.http");
     assertThat(requires.get("dev.handoff.api")).contains(Requires.Modifier.TRANSITIVE);
-    assertThat(requires.get("dev.handoff.clickhouse")).isEmpty();
+    assertThat(requires.get("dev.handoff.clickhouse.types")).isEmpty();
     assertThat(requires.get("java.net.http")).isEmpty();
   }
 

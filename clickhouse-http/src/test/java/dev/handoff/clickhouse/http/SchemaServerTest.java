@@ -3,8 +3,8 @@ package dev.handoff.clickhouse.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import org.junit.jupiter.api.Test;

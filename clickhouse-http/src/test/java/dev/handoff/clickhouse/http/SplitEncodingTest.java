@@ -3,9 +3,9 @@ package dev.handoff.clickhouse.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.Frame;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

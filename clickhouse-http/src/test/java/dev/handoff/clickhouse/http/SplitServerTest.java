@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.Frame;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.type.ClickHouseType;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.Frame;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.WriteException;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import java.io.IOException;
@@ -80,7 +80,7 @@ final class WriterOutageTest {
           .url("http://127.0.0.1:" + silent.getLocalPort())
           .requestTimeout(Duration.ofMillis(500)).build());
       InsertWriter writer = http.writer("db", "t",
-          TableSchema.of(new dev.handoff.api.spi.ColumnSpec("id", "UInt64")), "RowBinary");
+          TableSchema.of(new dev.handoff.api.ColumnSpec("id", "UInt64")), "RowBinary");
       long start = System.nanoTime();
 
       assertThatThrownBy(() -> writer.write(Encoded.insert(0, 1, Frame.copyOf(new byte[8]))))
@@ -109,7 +109,7 @@ final class WriterOutageTest {
     ClickHouseHttp http = ClickHouseHttp.create(ClickHouseHttpOptions.builder()
         .url("http://127.0.0.1:" + port).build());
     InsertWriter writer = http.writer("db", "t",
-        TableSchema.of(new dev.handoff.api.spi.ColumnSpec("id", "UInt64")), "Native");
+        TableSchema.of(new dev.handoff.api.ColumnSpec("id", "UInt64")), "Native");
 
     assertThatThrownBy(() -> writer.write(Encoded.insert(0, 1, Frame.copyOf(new byte[8]))))
         .isInstanceOfSatisfying(WriteException.class,

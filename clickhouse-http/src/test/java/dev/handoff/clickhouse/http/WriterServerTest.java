@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.Frame;
 import dev.handoff.api.spi.InsertWriter;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.WriteException;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;

@@ -2,7 +2,7 @@ package dev.handoff.clickhouse.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package dev.handoff.clickhouse.row;
 
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;

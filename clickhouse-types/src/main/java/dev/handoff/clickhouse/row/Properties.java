@@ -1,6 +1,6 @@
 package dev.handoff.clickhouse.row;
 
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;

@@ -1,7 +1,7 @@
 package dev.handoff.clickhouse.row;
 
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.Map;

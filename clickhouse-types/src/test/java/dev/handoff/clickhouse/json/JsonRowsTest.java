@@ -16,8 +16,8 @@ import com.fasterxml.jackson.databind.node.ShortNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.Walk;
 import dev.handoff.clickhouse.row.Walk.Bytes;
 import dev.handoff.clickhouse.row.Walk.Pairs;
@@ -199,7 +199,7 @@ final class JsonRowsTest {
 
   @Test
   void testsRunOnTheModulePathWithJacksonAsANamedModule() {
-    assertThat(JsonRows.class.getModule().getName()).isEqualTo("dev.handoff.clickhouse");
+    assertThat(JsonRows.class.getModule().getName()).isEqualTo("dev.handoff.clickhouse.types");
     assertThat(JsonRowsTest.class.getModule()).isSameAs(JsonRows.class.getModule());
     assertThat(JsonNode.class.getModule().getName()).isEqualTo("com.fasterxml.jackson.databind");
   }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.Walk.Pairs;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;

@@ -21,7 +21,7 @@ final class ModuleDescriptorTest {
   void descriptor_exportsExactlyTypeValueRowAndJsonAndOpensNothing() {
     ModuleDescriptor descriptor = descriptor();
 
-    assertThat(descriptor.name()).isEqualTo("dev.handoff.clickhouse");
+    assertThat(descriptor.name()).isEqualTo("dev.handoff.clickhouse.types");
     assertThat(descriptor.isOpen()).as("open module").isFalse();
     assertThat(descriptor.exports().stream().map(Exports::source).collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.handoff.clickhouse.type", "dev.handoff.clickhouse.value",

@@ -1,9 +1,9 @@
 package dev.handoff.encoders.clickhouse;
 
-/** The name (and, later, the option keys) of the {@code clickhouse-native} encoder provider. */
+/** The name (and, later, the option keys) of the {@code native} encoder provider. */
 public final class NativeOptions {
   private NativeOptions() {}
 
   /** The provider name: {@code Providers.encoder(NativeOptions.NAME)}. */
-  public static final String NAME = "clickhouse-native";
+  public static final String NAME = "native";
 }

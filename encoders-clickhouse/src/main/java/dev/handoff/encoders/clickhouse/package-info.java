@@ -1,2 +1,2 @@
-/** Options of the {@code clickhouse-native} encoder; the implementation is not exported. */
+/** Options of the {@code native} encoder; the implementation is not exported. */
 package dev.handoff.encoders.clickhouse;

@@ -19,7 +19,7 @@ import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import dev.handoff.encoders.testsupport.DiffCheck;
 import dev.handoff.encoders.testsupport.DiffCheck.ReaderValues;
@@ -35,7 +35,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * The checker of {@link NativeDifferentialProperties}: encodes a case with our {@code
- * clickhouse-native} encoder in its blocks (a row with a bad value must be refused with a DATA
+ * native} encoder in its blocks (a row with a bad value must be refused with a DATA
  * error), decodes each block with client-v2's {@code NativeFormatReader} and compares with the
  * case's canonical values (the shared half is {@link DiffCheck}).
  */

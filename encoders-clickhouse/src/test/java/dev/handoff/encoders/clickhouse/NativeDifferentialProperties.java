@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential property: random schemas and random rows (edge values included), encoded by our
- * {@code clickhouse-native} encoder into one to three Native blocks and decoded by an independent
+ * {@code native} encoder into one to three Native blocks and decoded by an independent
  * Native reader, {@code com.clickhouse:client-v2}'s {@code NativeFormatReader}, must come back
  * equal, and rows carrying a bad value must be refused with a {@code DATA} error and be absent
  * from the blocks (per-row rollback).

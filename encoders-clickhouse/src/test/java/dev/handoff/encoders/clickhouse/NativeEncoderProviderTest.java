@@ -19,7 +19,7 @@ class NativeEncoderProviderTest {
   void isFoundByNameThroughServiceLoader() {
     RowEncoderProvider p = Providers.encoder(NativeOptions.NAME);
     assertThat(p).isInstanceOf(NativeEncoderProvider.class);
-    assertThat(p.name()).isEqualTo("clickhouse-native");
+    assertThat(p.name()).isEqualTo("native");
   }
 
   @Test

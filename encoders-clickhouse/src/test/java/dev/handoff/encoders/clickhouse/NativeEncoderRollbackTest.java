@@ -14,7 +14,7 @@ import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;

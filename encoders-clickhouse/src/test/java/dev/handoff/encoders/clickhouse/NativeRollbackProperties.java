@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
@@ -30,7 +30,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-row atomicity of the {@code clickhouse-native} encoder, over seeded random schemas (any
+ * Per-row atomicity of the {@code native} encoder, over seeded random schemas (any
  * nesting of Nullable, LowCardinality, Map, Tuple and Array over every scalar family) and random
  * rows, a third of them carrying one bad value at a random column (a string into an Int column,
  * an out-of-range integer, a too-long FixedString, an unknown enum name, a null into a

@@ -20,14 +20,14 @@ import java.util.Map;
 
 /**
  * One table on the real server, rows for it, and the round trip that proves the {@code
- * clickhouse-native} encoder's bytes:
+ * native} encoder's bytes:
  *
  * <ol>
  *   <li>{@link #create} makes a fresh database and the table {@code t (id UInt32, <columns>)},
  *       reads its schema back from {@code system.columns} (the exact type strings, so 18.16,
  *       which does not convert a Native column of another type and can crash on one, gets
  *       exactly its own types), and a twin table {@code t_rb} of the same structure;
- *   <li>{@link #run} encodes every row with one {@code clickhouse-native} encoder, finishing a
+ *   <li>{@link #run} encodes every row with one {@code native} encoder, finishing a
  *       block every {@code rowsPerBlock} rows and sending {@code blocksPerBody} blocks back to
  *       back as one {@code INSERT ... FORMAT Native} body; the same rows go, encoded by the
  *       {@code rowbinary} encoder, into the twin with {@code INSERT ... FORMAT RowBinary};

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The {@code clickhouse-native} encoder against a real ClickHouse 18.16 server: for every type
+ * The {@code native} encoder against a real ClickHouse 18.16 server: for every type
  * 18.16 has, a table is created, its schema read back from {@code system.columns}, our Native
  * blocks inserted with {@code INSERT ... FORMAT Native} (one or several blocks per body), and the
  * table read back with {@code SELECT * ... FORMAT RowBinary}, which must equal the {@code
@@ -303,7 +303,7 @@ final class NativeServerTest {
     // 18.16; RowBinary keeps it. Pinned here so a change in either side shows up.
     String db = server.uniqueDatabase("native_lcnegzero");
     server.execute("CREATE TABLE " + db + ".t (c LowCardinality(Float64)) ENGINE = Memory");
-    dev.handoff.api.spi.TableSchema schema = ServerSchema.of(server, db, "t");
+    dev.handoff.api.TableSchema schema = ServerSchema.of(server, db, "t");
     dev.handoff.api.spi.RowEncoder<Object[]> encoder = new dev.handoff.encoders.clickhouse
         .internal.NativeEncoderProvider().create(schema,
             dev.handoff.clickhouse.row.RowAccessors.objectArray(), Map.of());

@@ -1,9 +1,9 @@
 package dev.handoff.encoders.clickhouse;
 
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 import java.io.ByteArrayOutputStream;

@@ -61,9 +61,9 @@ final class ModuleDescriptorTest {
         .collect(Collectors.toMap(Requires::name, Requires::modifiers));
 
     assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.api",
-        "dev.handoff.clickhouse");
+        "dev.handoff.clickhouse.types");
     assertThat(requires.get("dev.handoff.api")).contains(Requires.Modifier.TRANSITIVE);
-    assertThat(requires.get("dev.handoff.clickhouse"))
+    assertThat(requires.get("dev.handoff.clickhouse.types"))
         .doesNotContain(Requires.Modifier.TRANSITIVE, Requires.Modifier.STATIC);
   }
 

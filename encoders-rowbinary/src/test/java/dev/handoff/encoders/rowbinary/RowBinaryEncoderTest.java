@@ -8,16 +8,16 @@ import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorClass;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.Frame;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
@@ -958,10 +958,10 @@ final class RowBinaryEncoderTest {
         .build();
     RecordingAck ack = new RecordingAck(1);
     for (Object[] row : rows) {
-      assertThat(stage.push(new Record<>(row, new RecordMeta(0, 0), ack)))
-          .isEqualTo(Flow.CONTINUE);
+      assertThat(stage.push(new Envelope<>(row, new RecordMeta(0, 0), ack)))
+          .isEqualTo(FlowControl.CONTINUE);
     }
-    assertThat(stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+    assertThat(stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
     assertThat(stage.fatalError()).as("no bad row may stop the stage").isEmpty();
     List<Frame> frames = new ArrayList<>();
     for (EncodedChunk chunk : queues.drain(0)) {

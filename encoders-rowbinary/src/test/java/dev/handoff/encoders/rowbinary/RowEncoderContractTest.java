@@ -7,9 +7,9 @@ import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorClass;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.core.Routers;
@@ -178,10 +178,10 @@ abstract class RowEncoderContractTest<T> {
     try {
       RecordingAck ack = new RecordingAck(1);
       for (T row : rows) {
-        assertThat(stage.push(new Record<>(row, new RecordMeta(0, 0), ack)))
-            .isEqualTo(Flow.CONTINUE);
+        assertThat(stage.push(new Envelope<>(row, new RecordMeta(0, 0), ack)))
+            .isEqualTo(FlowControl.CONTINUE);
       }
-      assertThat(stage.flushTerminal()).isEqualTo(Flow.CONTINUE);
+      assertThat(stage.flushTerminal()).isEqualTo(FlowControl.CONTINUE);
       assertThat(stage.fatalError()).as("a DATA error must not stop the stage").isEmpty();
       List<EncodedChunk> chunks = queues.drain(0);
       assertThat(chunks).hasSize(1);

@@ -3,9 +3,9 @@ package dev.handoff.encoders.rowbinary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.spi.ColumnSpec;
+import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
 import java.io.ByteArrayOutputStream;

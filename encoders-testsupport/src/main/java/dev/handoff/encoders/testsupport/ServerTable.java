@@ -2,8 +2,8 @@ package dev.handoff.encoders.testsupport;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.io.IOException;

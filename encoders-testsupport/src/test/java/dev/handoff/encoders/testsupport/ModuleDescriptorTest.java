@@ -42,10 +42,10 @@ final class ModuleDescriptorTest {
         compiledDescriptor().requires().stream()
             .collect(Collectors.toMap(Requires::name, Requires::modifiers));
 
-    assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.api", "dev.handoff.clickhouse",
+    assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.api", "dev.handoff.clickhouse.types",
         "dev.handoff.testkit", "dev.handoff.clickhouse.testserver",
         "com.fasterxml.jackson.databind", "org.assertj.core");
-    for (String transitive : Set.of("dev.handoff.api", "dev.handoff.clickhouse",
+    for (String transitive : Set.of("dev.handoff.api", "dev.handoff.clickhouse.types",
         "dev.handoff.testkit", "dev.handoff.clickhouse.testserver",
         "com.fasterxml.jackson.databind")) {
       assertThat(requires.get(transitive)).as(transitive)

@@ -1,6 +1,7 @@
 package dev.handoff.api.spi;
 
 import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.TableSchema;
 import java.util.Map;
 
 /**

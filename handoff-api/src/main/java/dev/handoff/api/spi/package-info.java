@@ -1,6 +1,5 @@
 /**
- * The service provider interfaces: what a pipeline calls ({@link dev.handoff.api.spi.Collector},
- * {@link dev.handoff.api.spi.StageLifecycle}) and what vendors implement ({@link
+ * The service provider interfaces: what vendors implement ({@link
  * dev.handoff.api.spi.RowEncoder}, {@link dev.handoff.api.spi.ShardRouter} and their providers,
  * found with {@link java.util.ServiceLoader}), and the sink side's {@link
  * dev.handoff.api.spi.InsertWriter}, which writes {@link dev.handoff.api.spi.Insert}s and
@@ -8,7 +7,7 @@
  *
  * <h2>Threading</h2>
  *
- * <p>Every method of a collector, a stage lifecycle, an encoder and a router is called on the
+ * <p>Every method of an encoder and a router is called on the
  * pipeline thread only, one call at a time, unless its Javadoc says otherwise. Providers are
  * thread-safe factories. An {@code InsertWriter} is the exception: sink workers call it, one
  * thread per shard, so it is thread-safe across shards.

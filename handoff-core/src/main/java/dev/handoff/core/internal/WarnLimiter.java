@@ -1,6 +1,6 @@
 package dev.handoff.core.internal;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 
 /**
  * Allows at most {@code permits} events per window of time, by the injected clock; counts what
@@ -9,14 +9,14 @@ import dev.handoff.api.Clock;
 public final class WarnLimiter {
   private final int permits;
   private final long windowNanos;
-  private final Clock clock;
+  private final HandoffClock clock;
   private long windowStart;
   private int used;
   private long suppressed;
   private boolean started;
 
   /** Creates a limiter of {@code permits} events per {@code windowNanos}. */
-  public WarnLimiter(int permits, long windowNanos, Clock clock) {
+  public WarnLimiter(int permits, long windowNanos, HandoffClock clock) {
     this.permits = permits;
     this.windowNanos = windowNanos;
     this.clock = clock;

@@ -1,6 +1,6 @@
 package dev.handoff.core.sink;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.Frame;
 import dev.handoff.api.spi.Insert;
@@ -29,7 +29,7 @@ final class ShardWorker implements Runnable {
   private final ShardQueues queues;
   private final InflightBudget budget;
   final InsertWriter writer;
-  private final Clock clock;
+  private final HandoffClock clock;
   private final RetryPolicy retry;
   private final PermanentPolicy onPermanent;
   final DeadLetters deadLetters;
@@ -364,7 +364,7 @@ final class ShardWorker implements Runnable {
     return listener;
   }
 
-  Clock clock() {
+  HandoffClock clock() {
     return clock;
   }
 }

@@ -1,6 +1,6 @@
 package dev.handoff.core.sink;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
@@ -104,7 +104,7 @@ public final class SinkWorkers implements AutoCloseable {
     RetryPolicy retry = RetryPolicy.defaults();
     PermanentPolicy onPermanent = PermanentPolicy.FAIL_ACKS;
     DeadLetters deadLetters;
-    Clock clock = Clock.system();
+    HandoffClock clock = HandoffClock.system();
     ThreadFactory threadFactory;
     long seed = 0x5EED_0F_5157L;
     WorkerListener listener = WorkerListener.NONE;
@@ -176,7 +176,7 @@ public final class SinkWorkers implements AutoCloseable {
     }
 
     /** Sets the clock for linger, backoff waits, ages and deadlines (default the system clock). */
-    public Builder clock(Clock clock) {
+    public Builder clock(HandoffClock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }

@@ -1,6 +1,6 @@
 package dev.handoff.core.sink;
 
-import dev.handoff.api.Clock;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.core.ShardQueues;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ final class Workers {
   private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
 
   private final ShardQueues queues;
-  private final Clock clock;
+  private final HandoffClock clock;
   private final ThreadFactory threadFactory;
   private final long pollNanos;
   private final long graceNanos;

@@ -70,7 +70,7 @@ final class StageSeamsTest {
     dev.handoff.core.Chain<TestRow> chain = StageSeams.buildChain(
         dev.handoff.core.Chain.<TestRow>builder(out -> {
           for (int i = 0; i < 2; i++) {
-            out.push(new dev.handoff.api.Record<>(TestRow.of(seq[0]++, 16),
+            out.push(new dev.handoff.api.Envelope<>(TestRow.of(seq[0]++, 16),
                 RecordMeta.ofEventTime(0), Ack.NONE));
           }
           return true;
@@ -110,7 +110,7 @@ final class StageSeamsTest {
   }
 
   private static void push(SinkHandoff<TestRow> stage, long seq) {
-    stage.push(new dev.handoff.api.Record<>(TestRow.of(seq, 16), RecordMeta.ofEventTime(0),
+    stage.push(new dev.handoff.api.Envelope<>(TestRow.of(seq, 16), RecordMeta.ofEventTime(0),
         Ack.NONE));
   }
 }

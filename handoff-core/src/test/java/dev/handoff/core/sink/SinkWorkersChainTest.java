@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.Frame;
-import dev.handoff.api.Record;
+import dev.handoff.api.Envelope;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.RoutingKeys;
 import dev.handoff.api.spi.Insert;
@@ -75,12 +75,12 @@ final class SinkWorkersChainTest {
       batches.add(batch);
       for (int i = 0; i < 20; i++) {
         long s = seq[0]++;
-        out.push(new Record<>(TestRow.of(s, 40), new RecordMeta(s, RoutingKeys.of(s)), batch));
+        out.push(new Envelope<>(TestRow.of(s, 40), new RecordMeta(s, RoutingKeys.of(s)), batch));
       }
       batch.complete();
       return true;
     };
-    ChainReport report = Chain.builder(source, stage).budget(budget).build().run();
+    ChainReport report = Chain.builder(source, stage).build().run();
     WorkersReport written = workers.shutdown(Duration.ofSeconds(10));
 
     assertThat(report.clean()).isTrue();

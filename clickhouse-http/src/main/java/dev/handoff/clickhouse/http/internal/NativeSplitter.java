@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a Native frame (one or more blocks, as the {@code clickhouse-native} encoder writes them)
+ * Splits a Native frame (one or more blocks, as the {@code native} encoder writes them)
  * into one single-row block per row. Each block is read column by column with the types its own
  * header names: fixed-width data, String values, Nullable null maps, Array, Map and Nested
  * offsets, Tuple elements, LowCardinality dictionaries and keys. A row's block repeats each

@@ -5,7 +5,7 @@ import dev.handoff.api.ErrorClass;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.value.Conversions;
@@ -155,7 +155,7 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       throw e;
     } catch (Throwable e) { // a RuntimeException; invokeExact declares Throwable
       rollback(columns.length - 1, e);
-      throw HandoffException.fatal("clickhouse-native: appending a row of " + columns.length
+      throw HandoffException.fatal("native: appending a row of " + columns.length
           + " columns to a block of " + rows + " rows failed: " + e, e);
     }
     rows++;
@@ -181,7 +181,7 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       }
     } catch (RuntimeException e) {
       e.addSuppressed(cause);
-      throw HandoffException.fatal("clickhouse-native: rolling back a failed row failed; the"
+      throw HandoffException.fatal("native: rolling back a failed row failed; the"
           + " block is inconsistent: " + e, e);
     }
   }
@@ -215,9 +215,9 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       }
     } catch (HandoffException e) {
       throw e.errorClass() == ErrorClass.FATAL ? e
-          : HandoffException.fatal("clickhouse-native: writing a block failed: " + e, e);
+          : HandoffException.fatal("native: writing a block failed: " + e, e);
     } catch (RuntimeException e) {
-      throw HandoffException.fatal("clickhouse-native: writing a block of " + rows
+      throw HandoffException.fatal("native: writing a block of " + rows
           + " rows failed: " + e, e);
     } finally {
       reset();

@@ -3,14 +3,14 @@ package dev.handoff.encoders.clickhouse.internal;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.RowEncoderProvider;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.clickhouse.NativeOptions;
 import java.util.Map;
 import java.util.Objects;
 
-/** Provides the {@code clickhouse-native} encoder. */
+/** Provides the {@code native} encoder. */
 public final class NativeEncoderProvider implements RowEncoderProvider {
 
   /** Creates the provider; called by {@link java.util.ServiceLoader}. */

@@ -3,7 +3,7 @@ package dev.handoff.encoders.clickhouse.internal;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
@@ -119,7 +119,7 @@ final class NativeProgram {
       return MethodHandles.insertArguments(LOOKUP.findStatic(NativeProgram.class, name,
           ROW.insertParameterTypes(0, Fallback.class, int.class)), 0, f, f.field);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("clickhouse-native: no case " + name, e);
+      throw new IllegalStateException("native: no case " + name, e);
     }
   }
 
@@ -130,7 +130,7 @@ final class NativeProgram {
     try {
       return LOOKUP.findStatic(NativeProgram.class, name, t);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("clickhouse-native: no case " + name + t, e);
+      throw new IllegalStateException("native: no case " + name + t, e);
     }
   }
 

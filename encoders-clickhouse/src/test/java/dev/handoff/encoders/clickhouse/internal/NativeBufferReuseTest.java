@@ -3,8 +3,8 @@ package dev.handoff.encoders.clickhouse.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.spi.ColumnSpec;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import java.util.Arrays;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.RowEncoderProvider;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.rowbinary.RowBinaryOptions;

@@ -3,7 +3,7 @@ package dev.handoff.encoders.rowbinary.internal;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.HandoffException;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.TableSchema;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;

@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * @param <T> the payload type, read by encoders through a {@link dev.handoff.api.row.RowAccessor}
  */
-public final class Record<T> {
+public final class Envelope<T> {
   private final T payload;
   private final RecordMeta meta;
   private final Ack ack;
@@ -24,7 +24,7 @@ public final class Record<T> {
    * @param ack the handle of the source batch this record belongs to; {@link Ack#NONE} when the
    *     source does not track acknowledgements
    */
-  public Record(T payload, RecordMeta meta, Ack ack) {
+  public Envelope(T payload, RecordMeta meta, Ack ack) {
     this.payload = Objects.requireNonNull(payload, "payload");
     this.meta = Objects.requireNonNull(meta, "meta");
     this.ack = Objects.requireNonNull(ack, "ack");
@@ -47,6 +47,6 @@ public final class Record<T> {
 
   @Override
   public String toString() {
-    return "Record{batch=" + ack.batchId() + ", meta=" + meta + ", payload=" + payload + '}';
+    return "Envelope{batch=" + ack.batchId() + ", meta=" + meta + ", payload=" + payload + '}';
   }
 }

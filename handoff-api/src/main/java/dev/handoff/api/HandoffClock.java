@@ -6,11 +6,11 @@ import java.time.Duration;
  * The source of time for everything in handoff: a monotonic clock for durations, a wall clock for
  * timestamps, and a way to wait.
  *
- * <p>Nothing in the core reads the system clock directly; it asks the {@code Clock} it was given.
+ * <p>Nothing in the core reads the system clock directly; it asks the {@code HandoffClock} it was given.
  * The simulator gives a virtual clock whose {@link #sleep} advances simulated time, so a run is
  * deterministic and fast.
  */
-public interface Clock {
+public interface HandoffClock {
 
   /** Returns a monotonic time in nanoseconds, for measuring durations only. */
   long nanoTime();
@@ -31,13 +31,13 @@ public interface Clock {
   }
 
   /** Returns the clock backed by {@link System#nanoTime()} and {@link Thread#sleep}. */
-  static Clock system() {
+  static HandoffClock system() {
     return SystemClock.INSTANCE;
   }
 }
 
 /** The system clock: the single place that reads real time. */
-enum SystemClock implements Clock {
+enum SystemClock implements HandoffClock {
   INSTANCE;
 
   @Override

@@ -1,4 +1,4 @@
-package dev.handoff.api.spi;
+package dev.handoff.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;

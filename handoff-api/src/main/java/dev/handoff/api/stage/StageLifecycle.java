@@ -1,7 +1,7 @@
-package dev.handoff.api.spi;
+package dev.handoff.api.stage;
 
 import dev.handoff.api.FatalError;
-import dev.handoff.api.Flow;
+import dev.handoff.api.FlowControl;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -33,18 +33,18 @@ public interface StageLifecycle extends AutoCloseable {
    *
    * <p>Called by the driver between payloads, and repeatedly while it waits.
    *
-   * @return {@link Flow#CONTINUE} when nothing is held back (or all of it went out now), else
-   *     {@link Flow#BLOCKED}
+   * @return {@link FlowControl#CONTINUE} when nothing is held back (or all of it went out now), else
+   *     {@link FlowControl#BLOCKED}
    */
-  Flow relieve();
+  FlowControl relieve();
 
   /**
    * Seals every open buffer and tries to hand all output on, without blocking. Called by the
-   * driver at shutdown, repeatedly until it returns {@link Flow#CONTINUE} or a deadline passes.
+   * driver at shutdown, repeatedly until it returns {@link FlowControl#CONTINUE} or a deadline passes.
    *
-   * @return {@link Flow#CONTINUE} only when nothing is left held back
+   * @return {@link FlowControl#CONTINUE} only when nothing is left held back
    */
-  Flow flushTerminal();
+  FlowControl flushTerminal();
 
   /**
    * Tears the stage down: output that was never handed on fails its acknowledgements (so those

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 import org.junit.jupiter.api.Test;
 
-final class RecordTest {
+final class EnvelopeTest {
 
   private static final RecordMeta META = new RecordMeta(1_000L, 42L);
 
@@ -20,19 +20,19 @@ final class RecordTest {
   @Test
   void record_rejectsNullPayloadMetaAndAckNamingTheParameter() {
     assertThatNullPointerException()
-        .isThrownBy(() -> new Record<>(null, META, Ack.NONE))
+        .isThrownBy(() -> new Envelope<>(null, META, Ack.NONE))
         .withMessage("payload");
     assertThatNullPointerException()
-        .isThrownBy(() -> new Record<>("row", null, Ack.NONE))
+        .isThrownBy(() -> new Envelope<>("row", null, Ack.NONE))
         .withMessage("meta");
     assertThatNullPointerException()
-        .isThrownBy(() -> new Record<>("row", META, null))
+        .isThrownBy(() -> new Envelope<>("row", META, null))
         .withMessage("ack");
   }
 
   @Test
   void record_exposesItsPartsAndNamesThemInToString() {
-    Record<String> record = new Record<>("row", META, Ack.NONE);
+    Envelope<String> record = new Envelope<>("row", META, Ack.NONE);
     assertThat(record.payload()).isEqualTo("row");
     assertThat(record.meta()).isSameAs(META);
     assertThat(record.ack()).isSameAs(Ack.NONE);

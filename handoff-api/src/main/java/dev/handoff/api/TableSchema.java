@@ -1,4 +1,4 @@
-package dev.handoff.api.spi;
+package dev.handoff.api;
 
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,7 @@
-package dev.handoff.api.spi;
+package dev.handoff.api.stage;
 
-import dev.handoff.api.Flow;
-import dev.handoff.api.Record;
+import dev.handoff.api.FlowControl;
+import dev.handoff.api.Envelope;
 
 /**
  * Where a pipeline pushes records.
@@ -17,8 +17,8 @@ public interface Collector<T> {
    * terminal stage that cannot hand its output on keeps it and reports the pressure through
    * {@link StageLifecycle#relieve()}, which the driver checks between payloads.
    *
-   * @return {@link Flow#CONTINUE}; a collector that forwards to an intermediate stage may return
-   *     {@link Flow#BLOCKED} as a hint, which the driver treats like a {@code relieve()} result
+   * @return {@link FlowControl#CONTINUE}; a collector that forwards to an intermediate stage may return
+   *     {@link FlowControl#BLOCKED} as a hint, which the driver treats like a {@code relieve()} result
    */
-  Flow push(Record<T> record);
+  FlowControl push(Envelope<T> record);
 }
