@@ -10,16 +10,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The driver: pulls payloads from a {@link Source}, pushes their records into a {@link
- * SinkHandoff}, and respects the stage's pressure and the in-flight budget.
+ * The driver: pulls payloads from a {@link Source}, pushes their records into a {@link Stage}
+ * (normally a {@link SinkHandoff}), and respects the stage's pressure, its in-flight budget
+ * included.
  *
- * <p>Between payloads it asks {@link SinkHandoff#relieve()} and {@link InflightBudget#hasRoom()};
- * while either says no, it backs off (exponentially, from {@code minBackoff} to {@code
- * maxBackoff}, by the injected clock) and asks again. After each payload it calls {@code
- * onBatchEnd} and {@code takeFatal}; a fatal error stops it at once. When the source is exhausted
- * or {@link #requestStop()} was called, it calls {@code flushTerminal} until {@link FlowControl#CONTINUE}
- * or the drain deadline, then closes the stage (which fails what was not handed on) and returns a
- * {@link ChainReport}.
+ * <p>Between payloads it asks {@link Stage#pressure()}, which also seals chunks that reached the
+ * maximum chunk age; while it says {@link FlowControl#BLOCKED} the chain backs off
+ * (exponentially, from {@code minBackoff} to {@code maxBackoff}, by the injected clock) and asks
+ * again. After each payload it calls {@code onBatchEnd} and {@code takeFatal}; a fatal error stops
+ * it at once. When the source is exhausted or {@link #requestStop()} was called, it calls {@code
+ * flushTerminal} until {@link FlowControl#CONTINUE} or the drain deadline, then closes the stage
+ * (which fails what was not handed on) and returns a {@link ChainReport}. The budget it respects
+ * is always the stage's own: a chain has no budget of its own to get wrong.
  *
  * <p>{@link #run()} drives the whole life on the calling thread. {@link #step()} does one unit of
  * work and says what it did, so a simulator can interleave the driver with other events under its
@@ -52,8 +54,7 @@ public final class Chain<T> {
   }
 
   private final Source<T> source;
-  private final SinkHandoff<T> stage;
-  private final InflightBudget budget;
+  private final Stage<T> stage;
   private final HandoffClock clock;
   private final long minBackoffNanos;
   private final long maxBackoffNanos;
@@ -74,7 +75,6 @@ public final class Chain<T> {
   private Chain(Builder<T> b) {
     this.source = b.source;
     this.stage = b.stage;
-    this.budget = b.stage.budget();
     this.clock = b.clock;
     this.minBackoffNanos = b.minBackoff.toNanos();
     this.maxBackoffNanos = b.maxBackoff.toNanos();
@@ -84,7 +84,7 @@ public final class Chain<T> {
   }
 
   /** Starts a builder for a chain from {@code source} into {@code stage}. */
-  public static <T> Builder<T> builder(Source<T> source, SinkHandoff<T> stage) {
+  public static <T> Builder<T> builder(Source<T> source, Stage<T> stage) {
     return new Builder<>(source, stage);
   }
 
@@ -140,7 +140,7 @@ public final class Chain<T> {
       startDrain();
       return stepDraining();
     }
-    if ((stage.relieve() == FlowControl.BLOCKED || !budget.hasRoom())
+    if (stage.pressure() == FlowControl.BLOCKED
         && mutation != StageMutation.IGNORE_BACKPRESSURE) {
       return backoff();
     }
@@ -238,14 +238,14 @@ public final class Chain<T> {
    */
   public static final class Builder<T> {
     private final Source<T> source;
-    private final SinkHandoff<T> stage;
+    private final Stage<T> stage;
     private HandoffClock clock = HandoffClock.system();
     private Duration minBackoff = Duration.ofMillis(1);
     private Duration maxBackoff = Duration.ofMillis(100);
     private Duration drainTimeout = Duration.ofSeconds(30);
     private StageMutation mutation = StageMutation.NONE;
 
-    private Builder(Source<T> source, SinkHandoff<T> stage) {
+    private Builder(Source<T> source, Stage<T> stage) {
       this.source = Objects.requireNonNull(source, "source");
       this.stage = Objects.requireNonNull(stage, "stage");
     }

@@ -12,11 +12,10 @@ import dev.handoff.api.FatalError;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.Frame;
 import dev.handoff.api.HandoffException;
+import dev.handoff.api.RecordMeta;
 import dev.handoff.api.Envelope;
-import dev.handoff.api.stage.Collector;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
-import dev.handoff.api.stage.StageLifecycle;
 import dev.handoff.core.internal.KeyHashRouter;
 import dev.handoff.core.internal.WarnLimiter;
 import dev.handoff.core.seam.StageMutation;
@@ -47,7 +46,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> the payload type
  */
-public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
+public final class SinkHandoff<T> implements Stage<T> {
 
   /*
    * Ordering design. Parked chunks are kept per shard, not in one global queue. A shard's new
@@ -77,6 +76,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   private final ShardQueues queues;
   private final InflightBudget budget;
   private final ChunkConfig config;
+  private final long maxChunkAgeNanos;
   private final HandoffClock clock;
   private final StageMetrics.Listener metrics;
   private final WarnLimiter skipWarnings;
@@ -104,6 +104,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     this.queues = b.queues;
     this.budget = b.budget;
     this.config = b.config;
+    this.maxChunkAgeNanos = b.config.maxChunkAge().toNanos();
     this.clock = b.clock;
     this.metrics = b.metrics;
     this.mutation = b.mutation;
@@ -138,47 +139,63 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
    */
   @Override
   public FlowControl push(Envelope<T> record) {
+    RecordMeta meta = record.meta();
+    return push(record.payload(), meta.eventTimeMs(), meta.routingKey(), record.ack());
+  }
+
+  /**
+   * Pushes one record given as its parts, so that a caller that reuses nothing per record
+   * allocates nothing: {@code push(new Envelope<>(payload, new RecordMeta(eventTimeMs,
+   * routingKey), ack))} without the envelope. Same contract as {@link #push(Envelope)}.
+   *
+   * @param payload the row to encode; never null
+   * @param eventTimeMs the record's event time, in milliseconds since the epoch
+   * @param routingKey the record's routing key
+   * @param ack the handle of the record's source batch; {@link Ack#NONE} when untracked
+   * @return {@link FlowControl#CONTINUE}, always
+   */
+  public FlowControl push(T payload, long eventTimeMs, long routingKey, Ack ack) {
     seen++;
-    if (mutation != StageMutation.NONE && mutated(record)) {
+    if (mutation != StageMutation.NONE && mutated()) {
       return FlowControl.CONTINUE;
     }
     if ((fatal != null && mutation != StageMutation.SEND_AFTER_FATAL) || closed) {
       // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
       // acknowledged as if this record had been delivered. (After close() nothing would ever
       // seal, send or fail what a push left in a shard.)
-      record.ack().fail(fatal != null ? fatal.toException()
+      ack.fail(fatal != null ? fatal.toException()
           : new HandoffException(ErrorClass.TRANSIENT,
               "stage " + name + " is closed; a record pushed after close() is not taken"));
       return FlowControl.CONTINUE;
     }
     int idx;
     try {
-      idx = router.route(record.meta(), shards.length);
+      idx = router.route(routingKey, eventTimeMs, shards.length);
     } catch (RuntimeException e) {
       // Like an encoder's unchecked exception: the router is broken; push still never throws.
       stop("router " + router.getClass().getName() + " threw " + e, e);
-      record.ack().fail(fatal.toException());
+      ack.fail(fatal.toException());
       return FlowControl.CONTINUE;
     }
     if (idx < 0 || idx >= shards.length) {
       stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
           + shards.length + " shards", null);
-      record.ack().fail(fatal.toException());
+      ack.fail(fatal.toException());
       return FlowControl.CONTINUE;
     }
     Shard<T> shard = shards[idx];
     ChunkBuffer buffer = shard.buffer;
     int rowStart = buffer.length();
     try {
-      shard.encoder.encode(record.payload(), buffer);
+      shard.encoder.encode(payload, buffer);
     } catch (HandoffException e) {
       buffer.truncate(rowStart); // B10: never a partial row
-      onEncodeError(record, e);
+      onEncodeError(ack, e);
       return FlowControl.CONTINUE;
     } catch (RuntimeException e) {
       // Only HandoffException may escape an encoder; anything else means the encoder is broken.
       buffer.truncate(rowStart);
-      onEncodeError(record, HandoffException.fatal(
+      onEncodeError(ack, HandoffException.fatal(
           "encoder " + shard.encoder.getClass().getName() + " threw " + e, e));
       return FlowControl.CONTINUE;
     }
@@ -186,11 +203,9 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     if (shard.rows++ == 0) {
       shard.firstIngestNanos = clock.nanoTime(); // B3: set once per chunk
     }
-    long eventTime = record.meta().eventTimeMs();
-    if (eventTime < shard.oldestEventTimeMs) {
-      shard.oldestEventTimeMs = eventTime;
+    if (eventTimeMs < shard.oldestEventTimeMs) {
+      shard.oldestEventTimeMs = eventTimeMs;
     }
-    Ack ack = record.ack();
     if (ack != shard.lastAck) {
       // B3: one entry per run of consecutive records of the same batch.
       shard.acks.add(ack);
@@ -203,7 +218,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
   }
 
   /** Returns whether a mutation took the record (the real stage never gets here). */
-  private boolean mutated(Envelope<T> record) {
+  private boolean mutated() {
     if (mutation == StageMutation.DROP_RECORD && ++mutationCounter % 97 == 0) {
       return true; // dropped: not encoded, not counted, its batch not failed
     }
@@ -213,13 +228,13 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     return false;
   }
 
-  private void onEncodeError(Envelope<T> record, HandoffException e) {
+  private void onEncodeError(Ack ack, HandoffException e) {
     if (mutation != StageMutation.UNCOUNTED_ERROR) {
       errors++;
     }
     if (e.errorClass() == ErrorClass.FATAL || config.encodePolicy() == ErrorPolicy.FAIL) {
       stop("encode failed: " + e.getMessage(), e);
-      record.ack().fail(fatal.toException());
+      ack.fail(fatal.toException());
       return;
     }
     if (mutation != StageMutation.UNCOUNTED_SKIP) {
@@ -228,7 +243,7 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     if (skipWarnings.tryAcquire()) {
       long suppressed = skipWarnings.takeSuppressed();
       LOG.warn("stage {}: record of batch {} skipped by the SKIP policy: {}{}", name,
-          record.ack().batchId(), e.getMessage(),
+          ack.batchId(), e.getMessage(),
           suppressed > 0 ? " (" + suppressed + " similar warnings suppressed)" : "");
     }
   }
@@ -322,6 +337,56 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
       drainParked();
     }
     return parkedChunks == 0 ? FlowControl.CONTINUE : FlowControl.BLOCKED;
+  }
+
+  /**
+   * Seals the chunks that reached the maximum chunk age, sends parked chunks, and says whether the
+   * driver may push more: {@link FlowControl#BLOCKED} while chunks stay parked or the budget is
+   * full (B8, B15).
+   */
+  @Override
+  public FlowControl pressure() {
+    sealAged();
+    return relieve() == FlowControl.BLOCKED || !budget.hasRoom()
+        ? FlowControl.BLOCKED : FlowControl.CONTINUE;
+  }
+
+  /**
+   * Seals every open chunk whose first row is at least {@link ChunkConfig#maxChunkAge()} old on
+   * the stage's clock, in shard order, and hands each to its queue or parks it like a chunk that
+   * reached its target (B15). A row therefore waits in an open chunk at most the maximum age plus
+   * the interval between two calls. Does nothing once the stage stopped or was closed.
+   *
+   * @return how many chunks it sealed
+   */
+  public int sealAged() {
+    if (fatal != null || closed) {
+      return 0;
+    }
+    long now = clock.nanoTime();
+    int sealed = 0;
+    for (Shard<T> shard : shards) {
+      if (shard.rows > 0 && now - shard.firstIngestNanos >= maxChunkAgeNanos) {
+        seal(shard);
+        sealed++;
+      }
+    }
+    return sealed;
+  }
+
+  /**
+   * Returns the {@link HandoffClock#nanoTime()} at which the oldest open chunk got its first row,
+   * over all shards, or {@link Long#MAX_VALUE} when no chunk is open; the next {@link #sealAged()}
+   * that can seal anything is due at this plus the maximum chunk age.
+   */
+  public long oldestOpenIngestNanos() {
+    long oldest = Long.MAX_VALUE;
+    for (Shard<T> shard : shards) {
+      if (shard.rows > 0 && shard.firstIngestNanos - oldest < 0) {
+        oldest = shard.firstIngestNanos;
+      }
+    }
+    return oldest;
   }
 
   /**
@@ -439,17 +504,12 @@ public final class SinkHandoff<T> implements Collector<T>, StageLifecycle {
     return shards[shard].oldestParkedNanos;
   }
 
-  /** Returns the budget the stage charges at every seal; the driver's pull limit. */
-  InflightBudget budget() {
-    return budget;
-  }
-
   /** Returns the stage name. */
   public String name() {
     return name;
   }
 
-  /** Returns a report per shard; final once {@link #close()} returned. */
+  @Override
   public List<ShardReport> shardReports() {
     List<ShardReport> reports = new ArrayList<>(shards.length);
     for (Shard<T> s : shards) {

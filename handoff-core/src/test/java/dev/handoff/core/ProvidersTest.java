@@ -34,10 +34,10 @@ final class ProvidersTest {
     assertThat(roundRobin).isInstanceOf(RoundRobinRouter.class);
     assertThat(single).isEqualTo(new SingleShardRouter(0));
 
-    assertThat(keyHash.route(META, 8)).isEqualTo(KeyHashRouter.shardOf(42L, 8));
-    assertThat(roundRobin.route(META, 3)).isZero();
-    assertThat(roundRobin.route(META, 3)).isEqualTo(1);
-    assertThat(single.route(META, 5)).isZero();
+    assertThat(keyHash.route(META.routingKey(), META.eventTimeMs(), 8)).isEqualTo(KeyHashRouter.shardOf(42L, 8));
+    assertThat(roundRobin.route(META.routingKey(), META.eventTimeMs(), 3)).isZero();
+    assertThat(roundRobin.route(META.routingKey(), META.eventTimeMs(), 3)).isEqualTo(1);
+    assertThat(single.route(META.routingKey(), META.eventTimeMs(), 5)).isZero();
   }
 
   @Test
@@ -45,8 +45,8 @@ final class ProvidersTest {
     ShardRouter a = Providers.router("round-robin");
     ShardRouter b = Providers.router("round-robin");
     assertThat(a).isNotSameAs(b);
-    a.route(META, 4);
-    assertThat(b.route(META, 4)).as("b's turn is its own").isZero();
+    a.route(META.routingKey(), META.eventTimeMs(), 4);
+    assertThat(b.route(META.routingKey(), META.eventTimeMs(), 4)).as("b's turn is its own").isZero();
   }
 
   @Test

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 final class RoutersTest {
 
   private static int keyHash(long key, int numShards) {
-    return Routers.keyHash().route(new RecordMeta(0L, key), numShards);
+    return Routers.keyHash().route(key, 0L, numShards);
   }
 
   /*
@@ -47,8 +47,8 @@ final class RoutersTest {
   void keyHash_ignoresEventTimeAndIsRepeatable() {
     ShardRouter router = Routers.keyHash();
     for (long key = -500; key < 500; key++) {
-      int first = router.route(new RecordMeta(1L, key), 7);
-      assertThat(router.route(new RecordMeta(999_999L, key), 7)).isEqualTo(first);
+      int first = router.route(key, 1L, 7);
+      assertThat(router.route(key, 999_999L, 7)).isEqualTo(first);
     }
   }
 
@@ -119,7 +119,7 @@ final class RoutersTest {
     RecordMeta meta = new RecordMeta(0L, 77L);
     List<Integer> shards = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
-      shards.add(router.route(meta, 3));
+      shards.add(router.route(meta.routingKey(), meta.eventTimeMs(), 3));
     }
     assertThat(shards).containsExactly(0, 1, 2, 0, 1, 2, 0);
   }
@@ -129,12 +129,12 @@ final class RoutersTest {
     ShardRouter router = Routers.roundRobin();
     RecordMeta meta = new RecordMeta(0L, 0L);
     for (int i = 0; i < 6; i++) {
-      router.route(meta, 8);
+      router.route(meta.routingKey(), meta.eventTimeMs(), 8);
     }
     for (int i = 0; i < 10; i++) {
-      assertThat(router.route(meta, 2)).isBetween(0, 1);
+      assertThat(router.route(meta.routingKey(), meta.eventTimeMs(), 2)).isBetween(0, 1);
     }
-    assertThat(router.route(meta, 1)).isZero();
+    assertThat(router.route(meta.routingKey(), meta.eventTimeMs(), 1)).isZero();
   }
 
   @Test
@@ -142,24 +142,24 @@ final class RoutersTest {
     ShardRouter a = Routers.roundRobin();
     ShardRouter b = Routers.roundRobin();
     RecordMeta meta = new RecordMeta(0L, 0L);
-    a.route(meta, 4);
-    a.route(meta, 4);
-    assertThat(b.route(meta, 4)).isZero();
-    assertThat(a.route(meta, 4)).isEqualTo(2);
+    a.route(meta.routingKey(), meta.eventTimeMs(), 4);
+    a.route(meta.routingKey(), meta.eventTimeMs(), 4);
+    assertThat(b.route(meta.routingKey(), meta.eventTimeMs(), 4)).isZero();
+    assertThat(a.route(meta.routingKey(), meta.eventTimeMs(), 4)).isEqualTo(2);
   }
 
   @Test
   void singleShard_sendsEverythingToItsShard() {
     ShardRouter router = Routers.singleShard(2);
     for (long key = -10; key < 10; key++) {
-      assertThat(router.route(new RecordMeta(0L, key), 3)).isEqualTo(2);
+      assertThat(router.route(key, 0L, 3)).isEqualTo(2);
     }
   }
 
   @Test
   void singleShard_throwsWhenTheStageHasTooFewShards() {
     ShardRouter router = Routers.singleShard(3);
-    assertThatThrownBy(() -> router.route(new RecordMeta(0L, 0L), 3))
+    assertThatThrownBy(() -> router.route(0L, 0L, 3))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("shard 3")
         .hasMessageContaining("has 3");

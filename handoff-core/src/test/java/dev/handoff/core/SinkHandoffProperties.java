@@ -600,8 +600,8 @@ final class SinkHandoffProperties {
     }
 
     @Override
-    public int route(RecordMeta meta, int numShards) {
-      last = delegate.route(meta, numShards);
+    public int route(long routingKey, long eventTimeMs, int numShards) {
+      last = delegate.route(routingKey, eventTimeMs, numShards);
       return last;
     }
   }

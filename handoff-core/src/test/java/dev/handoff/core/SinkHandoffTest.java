@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 final class SinkHandoffTest {
 
   /** Routes a record to {@code routingKey mod numShards}, so tests choose the shard by key. */
-  static final ShardRouter BY_KEY = (meta, n) -> (int) Math.floorMod(meta.routingKey(), (long) n);
+  static final ShardRouter BY_KEY = (key, time, n) -> (int) Math.floorMod(key, (long) n);
 
   /** The two encoder kinds: rows written in {@code encode}, or held until {@code finishChunk}. */
   enum Mode {
@@ -283,8 +283,8 @@ final class SinkHandoffTest {
       InflightBudget budget = new InflightBudget(1L << 40);
       SinkHandoff<TestRow> stage = SinkHandoff.builder(TestRowEncoder.rows(), queues)
           .name("router-test")
-          .router((meta, n) -> {
-            if (meta.routingKey() == 13) {
+          .router((key, time, n) -> {
+            if (key == 13) {
               throw new IllegalStateException("router bug");
             }
             return 0;

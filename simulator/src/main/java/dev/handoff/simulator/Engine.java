@@ -125,7 +125,7 @@ final class Engine {
         .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
     this.routerFound = Providers.router(options.value(KnobSpec.ROUTER));
-    this.router = (meta, n) -> {
+    this.router = (key, eventTime, n) -> {
       Life l = cur;
       if (l.faulty && rng.chance(routerErrorRate)) {
         boolean throwIt = rng.nextInt(2) == 0;
@@ -136,7 +136,7 @@ final class Engine {
         }
         return n; // one past the last shard
       }
-      return lastRoutedShard = routerFound.route(meta, n);
+      return lastRoutedShard = routerFound.route(key, eventTime, n);
     };
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
     // one row at a time, plus retries and stalls), in ticks.

@@ -1,6 +1,5 @@
 package dev.handoff.core.internal;
 
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.ShardRouter;
 
 /**
@@ -12,8 +11,8 @@ public enum KeyHashRouter implements ShardRouter {
   INSTANCE;
 
   @Override
-  public int route(RecordMeta meta, int numShards) {
-    return shardOf(meta.routingKey(), numShards);
+  public int route(long routingKey, long eventTimeMs, int numShards) {
+    return shardOf(routingKey, numShards);
   }
 
   /**

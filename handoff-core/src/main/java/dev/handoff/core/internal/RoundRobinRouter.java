@@ -1,6 +1,5 @@
 package dev.handoff.core.internal;
 
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.ShardRouter;
 
 /** Routes records to shards in turn. Used by one pipeline thread, like every router. */
@@ -8,7 +7,7 @@ public final class RoundRobinRouter implements ShardRouter {
   private int next;
 
   @Override
-  public int route(RecordMeta meta, int numShards) {
+  public int route(long routingKey, long eventTimeMs, int numShards) {
     int shard = next;
     next = shard + 1 >= numShards ? 0 : shard + 1;
     return shard < numShards ? shard : 0;

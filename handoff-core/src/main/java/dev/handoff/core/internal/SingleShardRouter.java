@@ -1,6 +1,5 @@
 package dev.handoff.core.internal;
 
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.ShardRouter;
 
 /** Routes every record to one shard. */
@@ -14,7 +13,7 @@ public record SingleShardRouter(int shard) implements ShardRouter {
   }
 
   @Override
-  public int route(RecordMeta meta, int numShards) {
+  public int route(long routingKey, long eventTimeMs, int numShards) {
     if (shard >= numShards) {
       throw new IllegalStateException(
           "single-shard router fixed to shard " + shard + " but the stage has " + numShards);
