@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
-/** Runs the README's example, so the README stays true. */
-final class ReadmeExampleTest {
+/** A stage driven by a Chain, with worker loops written by hand: release, then acknowledge. */
+final class HandWrittenWorkerLoopTest {
 
   @Test
-  void readmeExample_deliversEveryBatchAndAdvancesTheCheckpoint() throws Exception {
+  void handWrittenWorkers_deliverEveryBatchAndAdvanceTheCheckpoint() throws Exception {
     ShardQueues queues = new ShardQueues(4, 8);
     InflightBudget budget = new InflightBudget(64L << 20);
     SinkHandoff<TestRow> stage = SinkHandoff.builder(TestRowEncoder.rows(), queues)
@@ -47,7 +47,7 @@ final class ReadmeExampleTest {
       return true;
     };
 
-    // One worker per shard, as the README describes.
+    // One worker per shard, each releasing the budget and then acknowledging.
     AtomicBoolean stop = new AtomicBoolean();
     List<Thread> workers = new ArrayList<>();
     long[] rowsWritten = new long[4];
