@@ -150,7 +150,8 @@ public abstract class InsertWriterContract {
       assertThat(e.kind()).as("the kind of a failure to reach the sink: it may come back, so it"
           + " is TRANSIENT (%s)", e.getMessage()).isEqualTo(WriteException.Kind.TRANSIENT);
       assertThat(e.isTransient()).as("isTransient() of a TRANSIENT failure").isTrue();
-      assertThat(e.serverCode()).as("the server code of a failure no server answered").isEqualTo(-1);
+      assertThat(e.serverCode()).as("the server code of a failure no server answered")
+          .isEqualTo(-1);
       assertThat(e.getMessage()).as("the message of a failure to reach the sink must name the"
           + " cause (%s)", unreachableCause()).contains(unreachableCause());
     }

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,7 +86,7 @@ public abstract class RowEncoderContract<T> {
       return new BadRow<>(row, column, value, null);
     }
 
-    /** Returns a bad row whose message must name {@code column}, {@code value} and {@code reason}. */
+    /** Returns a bad row whose message must name {@code column}, {@code value} and why. */
     public static <T> BadRow<T> of(T row, String column, String value, String reason) {
       return new BadRow<>(row, column, value, reason);
     }
@@ -183,24 +184,30 @@ public abstract class RowEncoderContract<T> {
     }
   }
 
-  /** Checks that the message of every {@code DATA} error names the column, the value and why. */
+  /**
+   * Checks that the message of every {@code DATA} error names the column, the value and why; every
+   * bad row is checked and every miss reported.
+   */
   @Test
   public void dataErrorMessagesNameTheColumnTheValueAndTheReason() {
+    SoftAssertions softly = new SoftAssertions();
     for (BadRow<T> bad : badRows()) {
-      HandoffException e =
-          assertDataError(newEncoder(), new ChunkBuffer(BUFFER_CAPACITY), bad, "a fresh encoder");
-      assertThat(e.getMessage())
+      String message =
+          assertDataError(newEncoder(), new ChunkBuffer(BUFFER_CAPACITY), bad, "a fresh encoder")
+              .getMessage();
+      softly.assertThat(message)
           .as("the DATA error of %s must name the column %s", describe(bad.row()), bad.column())
           .contains(bad.column());
-      assertThat(e.getMessage())
+      softly.assertThat(message)
           .as("the DATA error of %s must show the value %s", describe(bad.row()), bad.value())
           .contains(bad.value());
       if (bad.reason() != null) {
-        assertThat(e.getMessage())
+        softly.assertThat(message)
             .as("the DATA error of %s must say why (%s)", describe(bad.row()), bad.reason())
             .contains(bad.reason());
       }
     }
+    softly.assertAll();
   }
 
   /**
