@@ -15,6 +15,11 @@ import java.math.BigInteger;
  * #getBoolean} without boxing. Only {@link #kind} and {@link #getObject} are abstract; the
  * typed getters have defaults built on {@code getObject} that fast adapters override.
  *
+ * <p>A field index outside the row (negative, or not below its number of fields) is the caller's
+ * error: {@link #kind} and {@link #getObject} throw {@link IndexOutOfBoundsException} rather than
+ * read something. A row that holds fewer values than the table has columns is not such an error
+ * when the adapter documents how it reads the missing ones (as null, say).
+ *
  * <p><b>Threading:</b> implementations are stateless or immutable and may be shared by every
  * shard; each call is independent.
  *

@@ -50,7 +50,12 @@ public interface InsertWriter extends AutoCloseable {
     return Optional.empty();
   }
 
-  /** Releases the writer's resources (connections, threads); does nothing by default. */
+  /**
+   * Releases the writer's resources (connections, threads); does nothing by default. Idempotent: a
+   * second call does nothing. The writer is not used afterwards: an implementation makes a later
+   * {@link #write} throw {@link IllegalStateException} saying that it is closed, rather than send
+   * anything (the TCK's {@code InsertWriterContract} checks it).
+   */
   @Override
   default void close() {}
 }

@@ -20,6 +20,10 @@ import java.util.Optional;
  * The {@link InsertWriter} over HTTP: one {@code INSERT INTO db.table (columns) FORMAT X} per
  * insert, the frames streamed as the body, every failure classified. Stateless apart from the
  * shared transport, so any number of shard threads may call it at once.
+ *
+ * <p>{@link #close()} marks the writer closed (the transport belongs to the {@code
+ * ClickHouseHttp} that made it and stays open); a later {@link #write} throws {@link
+ * IllegalStateException} and sends nothing.
  */
 public final class HttpInsertWriter implements InsertWriter {
   private static final int MAX_BODY_IN_MESSAGE = 2048;
@@ -29,6 +33,7 @@ public final class HttpInsertWriter implements InsertWriter {
   private final String target;
   private final boolean nativeFormat;
   private final List<ClickHouseType> types;
+  private volatile boolean closed;
 
   /**
    * Creates a writer.
@@ -56,6 +61,10 @@ public final class HttpInsertWriter implements InsertWriter {
 
   @Override
   public void write(Insert insert) throws WriteException {
+    if (closed) {
+      throw new IllegalStateException("the writer into " + target + " is closed; " + insert
+          + " was not sent");
+    }
     HttpResponse<byte[]> response;
     try {
       response = transport.insert(sql, insert.frames(), insert.bytes());
@@ -94,6 +103,12 @@ public final class HttpInsertWriter implements InsertWriter {
     List<Frame> parts = nativeFormat ? NativeSplitter.split(frame) : RowBinarySplitter.split(
         frame, types);
     return parts == null || parts.size() < 2 ? Optional.empty() : Optional.of(parts);
+  }
+
+  /** Marks the writer closed: later writes throw. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
   }
 
   private WriteException failure(Insert insert, String what, Throwable cause) {
