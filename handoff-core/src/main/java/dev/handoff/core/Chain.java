@@ -126,6 +126,13 @@ public final class Chain<T> {
       return stepDraining();
     }
     if (stage.pressure() == FlowControl.BLOCKED) {
+      // Sealing an aged chunk (in pressure() or on the stage's timer) may have stopped the stage;
+      // a stopped stage never drains, so waiting for it would back off for ever.
+      Optional<FatalError> f = stage.takeFatal();
+      if (f.isPresent()) {
+        fatal = f.get();
+        return finish();
+      }
       return backoff();
     }
     nextBackoffNanos = minBackoffNanos;
