@@ -18,8 +18,6 @@ module dev.handoff.core {
   exports dev.handoff.core;
   exports dev.handoff.core.ack;
   exports dev.handoff.core.sink;
-  // Negative controls of the simulator only: broken variants of the stage, never for pipelines.
-  exports dev.handoff.core.seam to dev.handoff.simulator;
 
   uses RowEncoderProvider;
   uses ShardRouterProvider;

@@ -27,11 +27,9 @@ import dev.handoff.core.archfixture.CoreUsesMicrometer;
 import dev.handoff.core.archfixture.CoreUsesSimulator;
 import dev.handoff.core.archfixture.DeterministicTimeAndRandomness;
 import dev.handoff.core.internal.WarnLimiter;
-import dev.handoff.core.seam.StageSeams;
 import dev.handoff.simulator.archfixture.SimulatorReadsClock;
 import dev.handoff.simulator.archfixture.SimulatorUnseededRandom;
 import dev.handoff.testkit.archfixture.TestkitClockReader;
-import dev.handoff.testkit.archfixture.TestkitUsesCoreSeam;
 import dev.handoff.testkit.archfixture.TestkitUnseededRandom;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleDescriptor.Exports;
@@ -318,33 +316,11 @@ final class ArchitectureRulesBiteTest {
   }
 
   @Test
-  void seamRule_failsWhenAnotherModuleUsesTheNegativeControlSeam() {
-    assertFails(
-        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator,
-        new ClassFileImporter().importClasses(StageSeams.class, TestkitUsesCoreSeam.class,
-            dev.handoff.core.seam.StageMutation.class));
-  }
-
-  @Test
-  void seamRule_allowsCoreToUseTheSeam() {
-    assertPasses(
-        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator,
-        new ClassFileImporter().importClasses(StageSeams.class, SinkHandoff.class,
-            dev.handoff.core.seam.StageMutation.class));
-  }
-
-  @Test
-  void coreDescriptor_exportsTheSeamOnlyToTheSimulator() {
+  void coreDescriptor_exportsNothingQualified() {
     ModuleDescriptor core = compiledDescriptor(SinkHandoff.class);
 
-    assertThat(core.exports())
-        .filteredOn(e -> e.source().equals("dev.handoff.core.seam"))
-        .singleElement()
-        .satisfies(e -> assertThat(e.targets()).containsExactly("dev.handoff.simulator"));
-    assertThat(core.exports())
-        .filteredOn(Exports::isQualified)
-        .extracting(Exports::source)
-        .containsExactly("dev.handoff.core.seam");
+    assertThat(core.exports()).noneMatch(Exports::isQualified);
+    assertThat(core.packages()).doesNotContain("dev.handoff.core.seam");
   }
 
   @Test
@@ -370,8 +346,7 @@ final class ArchitectureRulesBiteTest {
         ArchitectureTest.public_api_exposes_no_core_internal_type,
         ArchitectureTest.core_reads_no_system_clock_and_no_unseeded_randomness,
         ArchitectureTest.testkit_reads_no_system_clock_and_no_unseeded_randomness,
-        ArchitectureTest.simulator_draws_no_unseeded_randomness,
-        ArchitectureTest.core_seam_is_used_only_by_core_and_the_simulator);
+        ArchitectureTest.simulator_draws_no_unseeded_randomness);
   }
 
   @ParameterizedTest

@@ -46,12 +46,9 @@ public final class ArchitectureTest {
    * dev.handoff.micrometer} export.
    */
   static final String[] EXPORTED_API_PACKAGES = {
-    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.seam",
-    "dev.handoff.core.sink", "dev.handoff.micrometer"
+    "dev.handoff.api..", "dev.handoff.core", "dev.handoff.core.ack", "dev.handoff.core.sink",
+    "dev.handoff.micrometer"
   };
-
-  /** The negative-control seam of core, exported only to the simulator. */
-  static final String CORE_SEAM = "dev.handoff.core.seam..";
 
   static final String CORE_INTERNAL = "dev.handoff.core.internal..";
 
@@ -194,20 +191,6 @@ public final class ArchitectureTest {
           .orShould()
           .dependOnClassesThat(areUnseededRandomSources())
           .because("a seed and its options must replay the same run, event for event");
-
-  /**
-   * The seam that builds deliberately broken stages is for the simulator's negative controls
-   * only; core itself and the simulator are its only users.
-   */
-  @ArchTest
-  static final ArchRule core_seam_is_used_only_by_core_and_the_simulator =
-      classes()
-          .that()
-          .resideInAPackage(CORE_SEAM)
-          .should()
-          .onlyHaveDependentClassesThat()
-          .resideInAnyPackage("dev.handoff.core..", "dev.handoff.simulator..")
-          .because("a pipeline must never be able to build a broken stage");
 
   /**
    * Encoders build on the API and the shared ClickHouse type model only: they never reach into

@@ -3,8 +3,6 @@ package dev.handoff.core;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.api.FatalError;
 import dev.handoff.api.FlowControl;
-import dev.handoff.core.seam.StageMutation;
-import dev.handoff.core.seam.StageSeams;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,24 +41,12 @@ public final class Chain<T> {
 
   private enum Phase { RUNNING, DRAINING, DONE }
 
-  static {
-    StageSeams.installChain(new StageSeams.ChainAccess() {
-      @Override
-      public <T> Chain<T> build(Builder<T> builder, StageMutation mutation) {
-        builder.mutation = mutation;
-        return builder.build();
-      }
-    });
-  }
-
   private final Source<T> source;
   private final Stage<T> stage;
   private final HandoffClock clock;
   private final long minBackoffNanos;
   private final long maxBackoffNanos;
   private final long drainTimeoutNanos;
-  /** A negative control of the simulator (dev.handoff.core.seam); NONE outside simulations. */
-  private final StageMutation mutation;
 
   private volatile boolean stopRequested;
   private Phase phase = Phase.RUNNING;
@@ -79,7 +65,6 @@ public final class Chain<T> {
     this.minBackoffNanos = b.minBackoff.toNanos();
     this.maxBackoffNanos = b.maxBackoff.toNanos();
     this.drainTimeoutNanos = b.drainTimeout.toNanos();
-    this.mutation = b.mutation;
     this.nextBackoffNanos = minBackoffNanos;
   }
 
@@ -140,8 +125,14 @@ public final class Chain<T> {
       startDrain();
       return stepDraining();
     }
-    if (stage.pressure() == FlowControl.BLOCKED
-        && mutation != StageMutation.IGNORE_BACKPRESSURE) {
+    if (stage.pressure() == FlowControl.BLOCKED) {
+      // Sealing an aged chunk (in pressure() or on the stage's timer) may have stopped the stage;
+      // a stopped stage never drains, so waiting for it would back off for ever.
+      Optional<FatalError> f = stage.takeFatal();
+      if (f.isPresent()) {
+        fatal = f.get();
+        return finish();
+      }
       return backoff();
     }
     nextBackoffNanos = minBackoffNanos;
@@ -243,7 +234,6 @@ public final class Chain<T> {
     private Duration minBackoff = Duration.ofMillis(1);
     private Duration maxBackoff = Duration.ofMillis(100);
     private Duration drainTimeout = Duration.ofSeconds(30);
-    private StageMutation mutation = StageMutation.NONE;
 
     private Builder(Source<T> source, Stage<T> stage) {
       this.source = Objects.requireNonNull(source, "source");

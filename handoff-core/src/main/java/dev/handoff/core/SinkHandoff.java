@@ -18,8 +18,6 @@ import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.core.internal.KeyHashRouter;
 import dev.handoff.core.internal.WarnLimiter;
-import dev.handoff.core.seam.StageMutation;
-import dev.handoff.core.seam.StageSeams;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -61,16 +59,6 @@ public final class SinkHandoff<T> implements Stage<T> {
   private static final int WARN_PERMITS = 5;
   private static final long WARN_WINDOW_NANOS = 10_000_000_000L;
 
-  static {
-    StageSeams.install(new StageSeams.Access() {
-      @Override
-      public <T> SinkHandoff<T> build(Builder<T> builder, StageMutation mutation) {
-        builder.mutation = mutation;
-        return builder.build();
-      }
-    });
-  }
-
   private final String name;
   private final ShardRouter router;
   private final ShardQueues queues;
@@ -81,9 +69,6 @@ public final class SinkHandoff<T> implements Stage<T> {
   private final StageMetrics.Listener metrics;
   private final WarnLimiter skipWarnings;
   private final Shard<T>[] shards;
-  /** A negative control of the simulator (dev.handoff.core.seam); NONE outside simulations. */
-  private final StageMutation mutation;
-  private long mutationCounter;
   private int parkedChunks;
   private long parkedBytes;
 
@@ -107,7 +92,6 @@ public final class SinkHandoff<T> implements Stage<T> {
     this.maxChunkAgeNanos = b.config.maxChunkAge().toNanos();
     this.clock = b.clock;
     this.metrics = b.metrics;
-    this.mutation = b.mutation;
     this.skipWarnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, clock);
     int n = queues.numShards();
     this.shards = new Shard[n];
@@ -156,10 +140,7 @@ public final class SinkHandoff<T> implements Stage<T> {
    */
   public FlowControl push(T payload, long eventTimeMs, long routingKey, Ack ack) {
     seen++;
-    if (mutation != StageMutation.NONE && mutated()) {
-      return FlowControl.CONTINUE;
-    }
-    if ((fatal != null && mutation != StageMutation.SEND_AFTER_FATAL) || closed) {
+    if (fatal != null || closed) {
       // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
       // acknowledged as if this record had been delivered. (After close() nothing would ever
       // seal, send or fail what a push left in a shard.)
@@ -217,29 +198,14 @@ public final class SinkHandoff<T> implements Stage<T> {
     return FlowControl.CONTINUE;
   }
 
-  /** Returns whether a mutation took the record (the real stage never gets here). */
-  private boolean mutated() {
-    if (mutation == StageMutation.DROP_RECORD && ++mutationCounter % 97 == 0) {
-      return true; // dropped: not encoded, not counted, its batch not failed
-    }
-    if (mutation == StageMutation.THROW_ON_PUSH && ++mutationCounter % 101 == 0) {
-      throw new IllegalStateException("mutation THROW_ON_PUSH: push threw");
-    }
-    return false;
-  }
-
   private void onEncodeError(Ack ack, HandoffException e) {
-    if (mutation != StageMutation.UNCOUNTED_ERROR) {
-      errors++;
-    }
+    errors++;
     if (e.errorClass() == ErrorClass.FATAL || config.encodePolicy() == ErrorPolicy.FAIL) {
       stop("encode failed: " + e.getMessage(), e);
       ack.fail(fatal.toException());
       return;
     }
-    if (mutation != StageMutation.UNCOUNTED_SKIP) {
-      skipped++;
-    }
+    skipped++;
     if (skipWarnings.tryAcquire()) {
       long suppressed = skipWarnings.takeSuppressed();
       LOG.warn("stage {}: record of batch {} skipped by the SKIP policy: {}{}", name,
@@ -251,7 +217,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   /* ------------------------------------------------------------------ Sealing and parking */
 
   private void seal(Shard<T> shard) {
-    if (shard.rows == 0 || (fatal != null && mutation != StageMutation.SEND_AFTER_FATAL)) {
+    if (shard.rows == 0 || fatal != null) {
       return; // B5: an empty shard seals nothing; a stopped stage ships nothing
     }
     try {
@@ -263,8 +229,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     }
     Frame frame = shard.buffer.split();
     budget.add(frame.length()); // B5: the budget grows at seal, parked or not
-    int rows = mutation == StageMutation.MISCOUNT_ROWS ? shard.rows + 1 : shard.rows;
-    EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, rows,
+    EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, shard.rows,
         shard.acks, shard.firstIngestNanos, shard.oldestEventTimeMs);
     shard.chunksSealed++;
     shard.acks = new AckSet();
@@ -272,8 +237,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     shard.rows = 0;
     shard.oldestEventTimeMs = Long.MAX_VALUE;
     // B7: never overtake an older parked chunk of the same shard.
-    if ((shard.parked.isEmpty() || mutation == StageMutation.SEND_PAST_PARKED)
-        && queues.trySend(chunk)) {
+    if (shard.parked.isEmpty() && queues.trySend(chunk)) {
       shard.chunksSent++;
     } else {
       shard.parked.addLast(chunk);
@@ -332,8 +296,7 @@ public final class SinkHandoff<T> implements Stage<T> {
    */
   @Override
   public FlowControl relieve() {
-    if ((fatal == null || mutation == StageMutation.SEND_AFTER_FATAL) && !closed
-        && mutation != StageMutation.RELIEVE_NEVER_DRAINS) {
+    if (fatal == null && !closed) {
       drainParked();
     }
     return parkedChunks == 0 ? FlowControl.CONTINUE : FlowControl.BLOCKED;
@@ -427,9 +390,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         shard.publishOldestParked();
         parkedChunks--;
         parkedBytes -= chunk.sizeBytes();
-        if (mutation != StageMutation.UNCOUNTED_FAILBACK) {
-          shard.chunksFailedBack++;
-        }
+        shard.chunksFailedBack++;
         shard.bytesAbandoned += chunk.sizeBytes();
         shard.rowsFailedBack += chunk.rows();
         try {
@@ -439,7 +400,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         }
       }
       shard.rowsFailedBack += shard.rows;
-      if (!shard.acks.isResolved() && mutation != StageMutation.KEEP_PARTIAL_ACKS) {
+      if (!shard.acks.isResolved()) {
         shard.acks.fail(cause); // a partial buffer's batches replay too
       }
       shard.rows = 0;
@@ -576,7 +537,6 @@ public final class SinkHandoff<T> implements Stage<T> {
     private ChunkConfig config = ChunkConfig.defaults();
     private HandoffClock clock = HandoffClock.system();
     private StageMetrics.Listener metrics = StageMetrics.Listener.NONE;
-    private StageMutation mutation = StageMutation.NONE;
 
     private Builder(RowEncoder<T> encoder, ShardQueues queues) {
       this.encoder = Objects.requireNonNull(encoder, "encoder");

@@ -11,6 +11,8 @@ import dev.handoff.api.Ack;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.Envelope;
+import dev.handoff.api.FatalError;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.stage.Collector;
@@ -24,6 +26,7 @@ import dev.handoff.testkit.TestRowEncoder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
@@ -334,6 +337,68 @@ final class ChainTest {
     rig.takeAll();
     assertThat(ack.holders()).isZero();
     assertThat(rig.budget.inflightBytes()).isZero();
+  }
+
+  @Test
+  void stopsAtAFatalRaisedWhileBlocked_insteadOfBackingOffForEver() {
+    // A stage stops between payloads when sealing an aged chunk fails (in pressure() or on its
+    // timer); with chunks parked it then says BLOCKED for ever, so the chain must ask for the fatal.
+    FatalError fatal = new FatalError("aged", "finishChunk failed", null);
+    List<String> calls = new ArrayList<>();
+    Stage<TestRow> stage = new Stage<>() {
+      private boolean taken;
+
+      @Override
+      public FlowControl push(Envelope<TestRow> record) {
+        calls.add("push");
+        return FlowControl.CONTINUE;
+      }
+
+      @Override
+      public void onBatchEnd(Duration elapsed) {
+        calls.add("onBatchEnd");
+      }
+
+      @Override
+      public Optional<FatalError> takeFatal() {
+        Optional<FatalError> f = taken ? Optional.empty() : Optional.of(fatal);
+        taken = true;
+        return f;
+      }
+
+      @Override
+      public FlowControl relieve() {
+        return FlowControl.BLOCKED;
+      }
+
+      @Override
+      public FlowControl pressure() {
+        return FlowControl.BLOCKED;
+      }
+
+      @Override
+      public FlowControl flushTerminal() {
+        calls.add("flushTerminal");
+        return FlowControl.BLOCKED;
+      }
+
+      @Override
+      public void close() {
+        calls.add("close");
+      }
+
+      @Override
+      public List<ShardReport> shardReports() {
+        return List.of();
+      }
+    };
+    ScriptedSource source = new ScriptedSource().payload(out -> out.push(rec(0, 0, 10, Ack.NONE)));
+    Chain<TestRow> chain = Chain.builder(source, stage).clock(new ManualClock()).build();
+
+    assertThat(chain.step()).isEqualTo(Chain.Step.DONE);
+    assertThat(chain.report().orElseThrow().fatal()).containsSame(fatal);
+    assertThat(source.pulls).as("no pull from a stopped stage").isZero();
+    assertThat(calls).containsExactly("close");
   }
 
   @Test

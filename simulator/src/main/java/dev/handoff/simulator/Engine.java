@@ -1,6 +1,5 @@
 package dev.handoff.simulator;
 
-import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.spi.RowEncoder;
@@ -10,10 +9,7 @@ import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
-import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.ack.SourceAcks;
-import dev.handoff.core.seam.StageMutation;
-import dev.handoff.core.seam.StageSeams;
 import dev.handoff.simulator.report.FaultMarker;
 import dev.handoff.simulator.report.SimulationReport;
 import java.time.Duration;
@@ -32,6 +28,7 @@ final class Engine {
   static final int EV_WORKER = 1;
   static final int EV_DEADLINE = 2;
   static final int EV_START = 3;
+  static final int EV_TIMER = 4;
   private static final int MAX_MARKERS = 500;
   /** The driver's longest back-off, in ticks. */
   static final long MAX_BACKOFF_TICKS = 16;
@@ -71,7 +68,8 @@ final class Engine {
   final long teardownAt;
   final long drainDeadline;
   final Mutation mutation;
-  final StageMutation stageMutation;
+  /** The stage's maximum chunk age, in ticks. */
+  final long maxAgeTicks;
   final RowEncoder<SimRow> template;
   final ShardRouter router;
   private final ShardRouter routerFound;
@@ -114,7 +112,7 @@ final class Engine {
     this.teardownAt = options.longOrNone(KnobSpec.TEARDOWN_AT, -1);
     this.drainDeadline = options.longOrNone(KnobSpec.DRAIN_DEADLINE, -1);
     this.mutation = options.mutation();
-    this.stageMutation = stageMutation(mutation);
+    this.maxAgeTicks = options.intValue(KnobSpec.MAX_CHUNK_AGE);
     int records = options.intValue(KnobSpec.RECORDS);
     this.w = new Workload(options.seed(), records, sources,
         options.intValue(KnobSpec.BATCH_RECORDS), options.intValue(KnobSpec.KEYS));
@@ -149,24 +147,6 @@ final class Engine {
     this.maxEvents = 1_000_000L + 200L * records;
   }
 
-  private static StageMutation stageMutation(Mutation m) {
-    switch (m) {
-      case SEND_PAST_PARKED: return StageMutation.SEND_PAST_PARKED;
-      case KEEP_PARTIAL_ACKS: return StageMutation.KEEP_PARTIAL_ACKS;
-      case DROP_RECORD: return StageMutation.DROP_RECORD;
-      case SEND_AFTER_FATAL: return StageMutation.SEND_AFTER_FATAL;
-      case UNCOUNTED_SKIP: return StageMutation.UNCOUNTED_SKIP;
-      case UNCOUNTED_ERROR: return StageMutation.UNCOUNTED_ERROR;
-      case UNCOUNTED_FAILBACK: return StageMutation.UNCOUNTED_FAILBACK;
-      case RELIEVE_NEVER_DRAINS: return StageMutation.RELIEVE_NEVER_DRAINS;
-      case IGNORE_BACKPRESSURE: return StageMutation.IGNORE_BACKPRESSURE;
-      case CHECKPOINT_LAGS: return StageMutation.CHECKPOINT_LAGS;
-      case MISCOUNT_ROWS: return StageMutation.MISCOUNT_ROWS;
-      case THROW_ON_PUSH: return StageMutation.THROW_ON_PUSH;
-      default: return StageMutation.NONE;
-    }
-  }
-
   boolean faultsOn() {
     return cur.faulty;
   }
@@ -195,6 +175,7 @@ final class Engine {
           case EV_START: startLife(); break;
           case EV_DRIVER: driver(); break;
           case EV_WORKER: workers.worker(sched.popArg); break;
+          case EV_TIMER: timer(); break;
           default: workers.deadline(); break;
         }
       } catch (RuntimeException e) {
@@ -223,7 +204,7 @@ final class Engine {
 
   private boolean quiescent(Life l) {
     for (int s = 0; s < shards; s++) {
-      if (!l.idle[s] || l.holding[s] != null || l.queues.size(s) > 0) {
+      if (!l.idle[s] || l.holding[s] != null || l.view.size(s) > 0) {
         return false;
       }
     }
@@ -241,35 +222,44 @@ final class Engine {
     l.queues = new ShardQueues(shards, capacity);
     l.budget = budgetLimit == Long.MAX_VALUE ? InflightBudget.unlimited()
         : new InflightBudget(budgetLimit);
-    l.stage = StageSeams.build(SinkHandoff.builder(template, l.queues)
-        .name("sim")
-        .router(router)
-        .budget(l.budget)
-        .config(new ChunkConfig(target, policy))
-        .clock(clock)
-        .metrics(m -> {
-          l.stageSkipped += m.skipped();
-          l.stageSeen += m.seen();
-          l.stageOut += m.out();
-          l.stageErrors += m.errors();
-        }), stageMutation);
+    l.view = QueueView.of(mutation, l.queues);
+    StageVariants variants = new StageVariants(mutation);
+    l.stage = variants.stage(this, l);
     l.acks = new SourceAcks[sources];
     for (int s = 0; s < sources; s++) {
       long cp = ledger.checkpoint[s];
-      l.acks[s] = StageSeams.sourceAcks("source-" + s, cp + 1, ledger.listener(l, s),
-          stageMutation);
+      l.acks[s] = new SourceAcks("source-" + s, cp + 1,
+          variants.checkpoints(ledger.listener(l, s), cp));
       l.nextBatch[s] = cp + 1;
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
-    l.chain = StageSeams.buildChain(Chain.builder(feed.source(), l.stage)
+    l.chain = Chain.builder(feed.source(), l.stage)
         .clock(clock)
         .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
-        .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40)),
-        stageMutation);
+        .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40))
+        .build();
     java.util.Arrays.fill(l.idle, true);
     log.add(clock.tick, epoch, EventLog.EPOCH_START, -1, faulty ? 1 : 0, 0);
     sched.schedule(clock.tick, EV_DRIVER, -1, epoch);
+    sched.schedule(clock.tick + 1, EV_TIMER, -1, epoch);
+  }
+
+  /**
+   * The timer, every tick while the driver runs: seals the open chunks that reached the maximum
+   * chunk age, as the ClickHouse sink facade's timer thread does (B15).
+   */
+  private void timer() {
+    Life l = cur;
+    if (l.chainDone) {
+      return;
+    }
+    int sealed = l.stage.sealAged();
+    if (sealed > 0) {
+      log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
+      wakeWorkers(l);
+    }
+    sched.schedule(clock.tick + 1, EV_TIMER, -1, l.epoch);
   }
 
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
@@ -296,7 +286,7 @@ final class Engine {
       if (l.holding[s] != null) {
         workers.abandon(l, s, l.holding[s], false);
       }
-      for (EncodedChunk c : l.queues.drain(s)) {
+      for (EncodedChunk c : l.view.drain(s)) {
         l.drained[s]++;
         workers.abandon(l, s, c, false);
       }
@@ -383,7 +373,7 @@ final class Engine {
 
   private void wakeWorkers(Life l) {
     for (int s = 0; s < shards; s++) {
-      if (l.idle[s] && l.queues.size(s) > 0) {
+      if (l.idle[s] && l.view.size(s) > 0) {
         l.idle[s] = false;
         sched.schedule(clock.tick + 1, EV_WORKER, s, l.epoch);
       }
@@ -426,8 +416,12 @@ final class Engine {
           + " encoder accepted " + row + " with the out-of-range value " + SimRow.POISON
           + " in a UInt16 column instead of failing with a DATA error");
     }
-    cur.encodedOk++;
-    cur.open[shard].add(row.id);
+    Life l = cur;
+    l.encodedOk++;
+    if (l.open[shard].size() == 0) {
+      l.openSince[shard] = clock.tick;
+    }
+    l.open[shard].add(row.id);
   }
 
   void beforeFinish(int shard) {
@@ -472,7 +466,7 @@ final class Engine {
     Life l = cur;
     int k = 0;
     for (int s = 0; s < shards; s++) {
-      sampleRow[k++] = l.queues.size(s);
+      sampleRow[k++] = l.view.size(s);
     }
     for (int s = 0; s < shards; s++) {
       sampleRow[k++] = l.stage.parkedChunks(s);

@@ -25,12 +25,14 @@ final class EventLog {
   static final int EPOCH_START = 11;
   static final int EPOCH_END = 12;
   static final int TOOK = 13;
+  static final int AGED = 14;
 
   private static final String[] WHAT = {"driver pulled a payload", "driver backed off",
       "driver done (stage closed)", "process crashed", "teardown requested", "worker stalled",
       "worker idle", "worker wrote chunk", "sink write failed transiently",
       "worker abandoned chunk", "drain deadline reached", "process started",
-      "process lifetime ended", "worker took chunk while the payload was being pushed"};
+      "process lifetime ended", "worker took chunk while the payload was being pushed",
+      "timer sealed aged chunks"};
 
   private final long[] tick = new long[KEEP];
   private final int[] epoch = new int[KEEP];

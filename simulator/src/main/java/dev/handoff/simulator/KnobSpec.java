@@ -42,7 +42,8 @@ final class KnobSpec {
   static final int SOURCE_ERROR_RATE = 23;
   static final int ROUTER_ERROR_RATE = 24;
   static final int INTERLEAVE = 25;
-  static final int MUTATION = 26;
+  static final int MAX_CHUNK_AGE = 26;
+  static final int MUTATION = 27;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -126,6 +127,9 @@ final class KnobSpec {
     k.add(intKnob(INTERLEAVE, "interleave", "1", "sources one pull draws records from: 1 pushes"
         + " one whole batch per pull; more interleaves the open batches of that many sources,"
         + " and batches span pulls", 1, 64));
+    k.add(intKnob(MAX_CHUNK_AGE, "max-chunk-age", "1000", "ticks an open chunk's first row may"
+        + " wait before the chunk seals at the next sealAged() (a timer calls it every tick)", 1,
+        1_000_000_000L));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

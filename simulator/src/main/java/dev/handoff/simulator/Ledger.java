@@ -219,6 +219,7 @@ final class Ledger {
         }
       }
     }
+    checkChunkAge(l);
     checks[OracleBook.ACKS_RESOLVED]++;
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
@@ -228,6 +229,26 @@ final class Ledger {
       book.fail(OracleBook.LIVENESS, (l.faulty ? "process lifetime " : "the fault-free phase ")
           + l.epoch + " did not finish within " + (l.deadlineTick - l.startTick) + " ticks"
           + " (started at t=" + l.startTick + ")");
+    }
+  }
+
+  /**
+   * B15: while the stage runs, no shard's open chunk holds a row older than the maximum chunk age
+   * plus one tick (the timer calls {@code sealAged()} every tick). The age comes from what the
+   * engine saw encoded and sealed, not from the stage.
+   */
+  private void checkChunkAge(Life l) {
+    if (l.chainDone || l.fatalSnapshot != null) {
+      return; // a closed or stopped stage seals nothing
+    }
+    book.checks[OracleBook.MAX_CHUNK_AGE]++;
+    long now = e.clock.tick;
+    for (int s = 0; s < e.shards; s++) {
+      if (l.open[s].size() > 0 && now - l.openSince[s] > e.maxAgeTicks + 1) {
+        book.fail(OracleBook.MAX_CHUNK_AGE, "shard " + s + "'s open chunk holds " + l.open[s].size()
+            + " row(s), the first encoded at t=" + l.openSince[s] + ", " + (now - l.openSince[s])
+            + " ticks ago; the maximum chunk age is " + e.maxAgeTicks + " ticks");
+      }
     }
   }
 

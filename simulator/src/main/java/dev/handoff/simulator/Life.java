@@ -4,7 +4,6 @@ import dev.handoff.api.EncodedChunk;
 import dev.handoff.core.Chain;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
-import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.ack.SourceAcks;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +22,9 @@ final class Life {
 
   ShardQueues queues;
   InflightBudget budget;
-  SinkHandoff<SimRow> stage;
+  /** The real shard queues, and the way the workers take chunks from them. */
+  QueueView view;
+  SimStage stage;
   Chain<SimRow> chain;
   SourceAcks[] acks;
   /** Per source: the next batch id the source will push. */
@@ -39,6 +40,8 @@ final class Life {
 
   /** Per shard: record ids in the open chunk, in encode order. */
   final IntList[] open;
+  /** Per shard: the tick at which the open chunk got its first row. */
+  final long[] openSince;
   /** Per shard: record ids of each sealed chunk, by chunk sequence (null once written). */
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
@@ -85,6 +88,7 @@ final class Life {
     this.expectedCheckpoint = new long[sources];
     this.deliveredBatch = new boolean[sources][];
     this.open = new IntList[shards];
+    this.openSince = new long[shards];
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);
     for (int s = 0; s < shards; s++) {
@@ -103,6 +107,6 @@ final class Life {
 
   /** Returns the chunks of {@code shard} handed to its queue so far. */
   long arrived(int shard) {
-    return polled[shard] + drained[shard] + queues.size(shard);
+    return polled[shard] + drained[shard] + view.size(shard);
   }
 }

@@ -1,21 +1,24 @@
 package dev.handoff.simulator;
 
 /**
- * The negative controls: deliberately broken variants of the stage (or of the sink worker), each
- * of which some oracle must catch. {@link #NONE} is the real, unbroken system.
+ * The negative controls: deliberately broken variants, each of which one oracle must catch. They
+ * are built around the real core classes, never inside them: decorators of the stage and of what
+ * it is given or what the simulator reads ({@link StageVariants}), of the chunks the sink workers
+ * take ({@link QueueView}), and a broken simulated worker ({@link SinkWorkers}). {@link #NONE} is
+ * the real, unbroken system.
  */
 enum Mutation {
   /** The real system. */
   NONE("none", null),
-  /** The stage offers a new chunk to its queue while older chunks of its shard are parked. */
+  /** A shard's chunks reach its sink out of seal order: a newer one overtakes an older one. */
   SEND_PAST_PARKED("send-past-parked", "per-shard-order"),
   /** The sink worker abandons a chunk without releasing its bytes from the budget. */
   ABANDON_KEEPS_BUDGET("abandon-keeps-budget", "budget-exact"),
-  /** The stage's teardown leaves the acks of a partial (open) buffer unresolved. */
+  /** The stage's teardown leaves the acks it should fail (parked and open chunks) unresolved. */
   KEEP_PARTIAL_ACKS("keep-partial-acks", "acks-resolved"),
   /** The stage drops a record without counting it as skipped; its batch is acked as delivered. */
   DROP_RECORD("drop-record", "no-loss"),
-  /** The stage still sends parked chunks after a fatal error. */
+  /** The stage never stops: after a fatal error it goes on with a fresh stage and keeps sending. */
   SEND_AFTER_FATAL("send-after-fatal", "nothing-after-fatal"),
   /** The stage skips a record under SKIP without counting it as skipped. */
   UNCOUNTED_SKIP("uncounted-skip", "skipped-equals-injected"),
@@ -25,14 +28,16 @@ enum Mutation {
   UNCOUNTED_FAILBACK("uncounted-failback", "shard-report-exact"),
   /** The stage's relieve() never drains parked chunks, so the driver backs off forever. */
   RELIEVE_NEVER_DRAINS("relieve-never-drains", "liveness"),
-  /** The driver pulls while the stage is blocked or the budget is full. */
+  /** The stage's pressure() says CONTINUE while it is blocked or the budget is full. */
   IGNORE_BACKPRESSURE("ignore-backpressure", "backpressure"),
-  /** The source's checkpoint tracker reports one batch less than was delivered. */
+  /** The checkpoint the source's tracker reports is one batch behind the batches delivered. */
   CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact"),
-  /** A sealed chunk claims one row more than it holds. */
+  /** A chunk the sink takes claims one row more than it holds. */
   MISCOUNT_ROWS("miscount-rows", "chunk-integrity"),
   /** The stage's push throws now and then. */
-  THROW_ON_PUSH("throw-on-push", "no-exception");
+  THROW_ON_PUSH("throw-on-push", "no-exception"),
+  /** The stage never seals a chunk for its age: the timer's sealAged() and pressure() skip it. */
+  NEVER_SEALS_AGED("never-seals-aged", "max-chunk-age");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

@@ -19,6 +19,7 @@ final class OracleBook {
   static final int BACKPRESSURE = 10;
   static final int LIVENESS = 11;
   static final int NO_EXCEPTION = 12;
+  static final int MAX_CHUNK_AGE = 13;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

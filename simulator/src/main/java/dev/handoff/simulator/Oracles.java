@@ -17,11 +17,12 @@ final class Oracles {
   static final String BACKPRESSURE = "backpressure";
   static final String LIVENESS = "liveness";
   static final String NO_EXCEPTION = "no-exception";
+  static final String MAX_CHUNK_AGE = "max-chunk-age";
 
   static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
       BUDGET_EXACT, ACKS_RESOLVED, CHECKPOINT_EXACT, NOTHING_AFTER_FATAL,
       SKIPPED_EQUALS_INJECTED, METRICS_EXACT, SHARD_REPORT_EXACT, BACKPRESSURE, LIVENESS,
-      NO_EXCEPTION);
+      NO_EXCEPTION, MAX_CHUNK_AGE);
 
   private Oracles() {}
 }

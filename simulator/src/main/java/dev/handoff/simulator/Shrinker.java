@@ -76,6 +76,9 @@ public final class Shrinker {
     if (!o.value(KnobSpec.BUDGET_BYTES).equals("none")) {
       c.add(set(o, KnobSpec.BUDGET_BYTES, "none"));
     }
+    if (o.intValue(KnobSpec.MAX_CHUNK_AGE) != 1000) {
+      c.add(set(o, KnobSpec.MAX_CHUNK_AGE, "1000")); // the core's default: ages rarely matter
+    }
     // Then lower counts.
     halve(c, o, KnobSpec.RECORDS, 1);
     halve(c, o, KnobSpec.SHARDS, 1);

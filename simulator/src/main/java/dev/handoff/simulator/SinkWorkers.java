@@ -39,7 +39,7 @@ final class SinkWorkers {
   void concurrentTake(Life l) {
     untilConcurrentTake = 1 + e.rng.nextInt(32);
     int s = e.rng.nextInt(e.shards);
-    if (l.holding[s] != null || e.clock.tick < l.stalledUntil[s] || l.queues.size(s) == 0) {
+    if (l.holding[s] != null || e.clock.tick < l.stalledUntil[s] || l.view.size(s) == 0) {
       return;
     }
     if (l.idle[s]) {
@@ -47,7 +47,7 @@ final class SinkWorkers {
       worker(s); // the waiting worker's poll returns now, in the middle of the payload
       return;
     }
-    EncodedChunk c = l.queues.poll(s);
+    EncodedChunk c = l.view.poll(s);
     l.polled[s]++;
     l.holding[s] = c;
     e.log.add(e.clock.tick, l.epoch, EventLog.TOOK, s, c.sequence(), c.rows());
@@ -62,7 +62,7 @@ final class SinkWorkers {
     Life l = e.cur;
     EncodedChunk c = l.holding[s];
     if (c == null) {
-      if (l.faulty && l.queues.size(s) > 0 && e.rng.chance(e.stallRate)) {
+      if (l.faulty && l.view.size(s) > 0 && e.rng.chance(e.stallRate)) {
         int d = 1 + e.rng.nextInt(e.stallTicks);
         l.stalledUntil[s] = e.clock.tick + d;
         e.fault(Faults.QUEUE_STALL, "shard " + s + ", " + d + " ticks");
@@ -70,7 +70,7 @@ final class SinkWorkers {
         e.sched.schedule(e.clock.tick + d, Engine.EV_WORKER, s, l.epoch);
         return;
       }
-      c = l.queues.poll(s);
+      c = l.view.poll(s);
       if (c == null) {
         l.idle[s] = true;
         e.log.add(e.clock.tick, l.epoch, EventLog.IDLE, s, 0, 0);
@@ -143,7 +143,7 @@ final class SinkWorkers {
         abandon(l, s, l.holding[s], false);
         abandoned++;
       }
-      for (EncodedChunk c : l.queues.drain(s)) {
+      for (EncodedChunk c : l.view.drain(s)) {
         l.drained[s]++;
         abandon(l, s, c, false);
         abandoned++;

@@ -41,6 +41,9 @@ final class Swarm {
     v[KnobSpec.INTERLEAVE] = r.nextInt(2) == 0 ? "1" : Long.toString(r.between(2, 4));
     int router = r.nextInt(8);
     v[KnobSpec.ROUTER] = router == 0 ? "round-robin" : router == 1 ? "single-shard" : "key-hash";
+    // Ages at the boundaries: the smallest, around the driver's longest back-off (16 ticks) and
+    // a stall's length, and the core's default (1 s).
+    v[KnobSpec.MAX_CHUNK_AGE] = Long.toString(pick(r, 1, 2, 3, 15, 16, 17, 50, 1000));
     for (KnobSpec s : KnobSpec.ALL) {
       v[s.index] = s.normalize(v[s.index]); // the spelling parse() gives, so replays compare equal
     }

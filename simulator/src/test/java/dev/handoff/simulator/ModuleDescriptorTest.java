@@ -22,12 +22,4 @@ final class ModuleDescriptorTest {
     assertThat(d.packages()).contains("dev.handoff.simulator.bench");
     assertThat(d.uses()).contains("dev.handoff.api.spi.RowEncoderProvider");
   }
-
-  @Test
-  void theCoreSeam_isReadableHereBecauseCoreExportsItToThisModuleOnly() {
-    Module core = dev.handoff.core.SinkHandoff.class.getModule();
-
-    assertThat(core.isExported("dev.handoff.core.seam", Simulation.class.getModule())).isTrue();
-    assertThat(core.isExported("dev.handoff.core.seam")).as("exported to everyone").isFalse();
-  }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Negative controls: each deliberately broken variant of the stage (or sink worker) is caught by
+ * Negative controls: each deliberately broken variant (a decorator around the real core classes,
+ * or a broken simulated sink worker) is caught by
  * the oracle that guards the broken promise within a fixed number of seeds, while the unbroken
  * system passes the very same seeds. An oracle that cannot fail would let these pass.
  */
@@ -27,7 +28,11 @@ final class NegativeControlTest {
     SimulationOptions o = SimulationOptions.swarm(seed).with("mutation", m.knobValue)
         .with("fault-epochs", "2");
     switch (m) {
-      case SEND_PAST_PARKED:
+      case SEND_PAST_PARKED: // two chunks must wait in one queue for one to overtake the other
+        return o.with("queue-capacity", "4").with("target-bytes", "64").with("write-ticks", "3");
+      case NEVER_SEALS_AGED: // chunks that only age can seal: a large target, a short age
+        return o.with("max-chunk-age", "2").with("target-bytes", "4096")
+            .with("queue-capacity", "1").with("write-ticks", "3");
       case RELIEVE_NEVER_DRAINS:
       case IGNORE_BACKPRESSURE:
         return o.with("queue-capacity", "1").with("target-bytes", "64")

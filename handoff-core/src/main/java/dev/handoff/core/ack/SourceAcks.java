@@ -1,7 +1,5 @@
 package dev.handoff.core.ack;
 
-import dev.handoff.core.seam.StageMutation;
-import dev.handoff.core.seam.StageSeams;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +15,7 @@ import java.util.Objects;
  */
 public final class SourceAcks {
 
-  static {
-    StageSeams.installAcks(SourceAcks::new);
-  }
-
   private final String source;
-  /** A negative control of the simulator (dev.handoff.core.seam); NONE outside simulations. */
-  private final StageMutation mutation;
-  private final long firstBatchId;
   private final BatchListener listener;
   /** Batches not yet passed by the checkpoint, in id order; guarded by {@code this}. */
   private final ArrayDeque<SourceBatch> window = new ArrayDeque<>();
@@ -50,13 +41,6 @@ public final class SourceAcks {
    * @param listener hears about every resolved batch
    */
   public SourceAcks(String source, long firstBatchId, BatchListener listener) {
-    this(source, firstBatchId, listener, StageMutation.NONE);
-  }
-
-  private SourceAcks(String source, long firstBatchId, BatchListener listener,
-      StageMutation mutation) {
-    this.mutation = Objects.requireNonNull(mutation, "mutation");
-    this.firstBatchId = firstBatchId;
     this.source = Objects.requireNonNull(source, "source");
     this.listener = Objects.requireNonNull(listener, "listener");
     if (firstBatchId < 0) {
@@ -86,14 +70,6 @@ public final class SourceAcks {
    * or the first batch id minus one when there is none yet.
    */
   public synchronized long checkpoint() {
-    return reported();
-  }
-
-  /** The checkpoint as reported; the CHECKPOINT_LAGS negative control keeps it one batch back. */
-  private long reported() {
-    if (mutation == StageMutation.CHECKPOINT_LAGS && checkpoint >= firstBatchId) {
-      return checkpoint - 1;
-    }
     return checkpoint;
   }
 
@@ -143,7 +119,7 @@ public final class SourceAcks {
         frozen = true;
         window.clear();
       }
-      cp = reported();
+      cp = checkpoint;
     }
     listener.onResolved(batch, cp);
   }
