@@ -2,7 +2,6 @@ package dev.handoff.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.spi.ShardRouter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,7 +101,7 @@ public abstract class ShardRouterContract {
 
   /** Routes one record; the one place the suite calls the router. */
   private static int route(ShardRouter router, long routingKey, long eventTimeMs, int numShards) {
-    return router.route(new RecordMeta(eventTimeMs, routingKey), numShards);
+    return router.route(routingKey, eventTimeMs, numShards);
   }
 
   /** Checks that there is a pinned route and shard counts to check. */

@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.Frame;
 import dev.handoff.api.HandoffException;
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import dev.handoff.api.spi.Insert;
@@ -80,15 +79,15 @@ final class Fixtures {
   /** A correct router: the key's unsigned remainder. */
   static final class ModuloRouter implements ShardRouter {
     @Override
-    public int route(RecordMeta meta, int numShards) {
-      return (int) Long.remainderUnsigned(meta.routingKey(), numShards);
+    public int route(long routingKey, long eventTimeMs, int numShards) {
+      return (int) Long.remainderUnsigned(routingKey, numShards);
     }
   }
 
   /** Returns {@code numShards}: one past the last shard. */
   static final class OutOfRangeRouter implements ShardRouter {
     @Override
-    public int route(RecordMeta meta, int numShards) {
+    public int route(long routingKey, long eventTimeMs, int numShards) {
       return numShards;
     }
   }
@@ -99,7 +98,7 @@ final class Fixtures {
     private final SplittableRandom random = new SplittableRandom(SEEDS.incrementAndGet());
 
     @Override
-    public int route(RecordMeta meta, int numShards) {
+    public int route(long routingKey, long eventTimeMs, int numShards) {
       return random.nextInt(numShards);
     }
   }
@@ -107,8 +106,8 @@ final class Fixtures {
   /** Uses the key's lowest bit only: stable and in range, but two shards at most get records. */
   static final class LowBitRouter implements ShardRouter {
     @Override
-    public int route(RecordMeta meta, int numShards) {
-      return (int) (meta.routingKey() & 1) % numShards;
+    public int route(long routingKey, long eventTimeMs, int numShards) {
+      return (int) (routingKey & 1) % numShards;
     }
   }
 

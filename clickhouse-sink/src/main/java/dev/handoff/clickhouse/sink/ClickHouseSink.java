@@ -170,7 +170,9 @@ public final class ClickHouseSink<T> implements AutoCloseable {
    *
    * @return {@link FlowControl#BLOCKED} when the caller should pause before pushing more (chunks
    *     are parked or the in-flight budget is full), else {@link FlowControl#CONTINUE}
-   * @throws IllegalStateException after {@link #close} began
+   * @throws IllegalStateException after {@link #close} began (the row is not taken), or once the
+   *     stage stopped on a fatal error (an encoder or router failure, or a bad row under the
+   *     {@code FAIL} policy): the row's batch fails and the message names the error
    */
   public FlowControl push(T row) {
     return push(row, Ack.NONE);
@@ -195,7 +197,10 @@ public final class ClickHouseSink<T> implements AutoCloseable {
         throw new IllegalStateException("sink " + table + " is closed; the row was not taken");
       }
       pushed.value++;
-      stage.push(row, time, key, ack);
+      stage.push(row, time, key, ack); // after a fatal error this fails the row's batch
+      if (stage.isStopped()) {
+        throw stopped();
+      }
       if (stage.parkedChunks() > 0) {
         stage.relieve();
       }
@@ -225,10 +230,29 @@ public final class ClickHouseSink<T> implements AutoCloseable {
    * timeout passes, for simple programs that would rather wait than manage pressure themselves.
    *
    * @return whether there is room now
+   * @throws IllegalStateException once the stage stopped on a fatal error
    * @throws InterruptedException if interrupted while waiting
    */
   public boolean awaitRoom(Duration timeout) throws InterruptedException {
-    return waitFor(() -> pressure() == FlowControl.CONTINUE, timeout);
+    return waitFor(this::hasRoomOrStopped, timeout) && !fatalError().isPresent();
+  }
+
+  private boolean hasRoomOrStopped() {
+    lock.lock();
+    try {
+      if (stage.isStopped()) {
+        throw stopped(); // a stopped stage never drains: waiting would only burn the timeout
+      }
+      return closing || stage.pressure() == FlowControl.CONTINUE;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private IllegalStateException stopped() {
+    return new IllegalStateException("sink " + table + " stopped: "
+        + stage.fatalError().map(FatalError::reason).orElse("?")
+        + "; rows pushed from now on fail their batches");
   }
 
   /**

@@ -198,6 +198,22 @@ final class ClickHouseSinkServerTest {
   }
 
   @Test
+  void aBadRowUnderTheFailPolicyStopsTheSinkLoudly() {
+    String db = table("sink_fail");
+    ClickHouseSink<Row> sink = sink(server, db).onBadRow(dev.handoff.api.ErrorPolicy.FAIL).build();
+    sink.push(new Row(1, "a", 1));
+    assertThatThrownBy(() -> sink.push(new Row(-5, "b", 2)))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("stopped")
+        .hasMessageContaining("id").hasMessageContaining("-5");
+    assertThatThrownBy(() -> sink.awaitRoom(Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalStateException.class);
+    DeliveryReport report = sink.close(Duration.ofSeconds(10));
+    assertThat(report.allDelivered()).isFalse();
+    assertThat(report.rowsNotDelivered()).isEqualTo(2);
+    assertThat(report.reasons()).anyMatch(r -> r.startsWith("stage stopped"));
+  }
+
+  @Test
   void pushReportsPressureWhileTheBudgetIsFull() throws Exception {
     try (ClickHouseServer own = ClickHouseServer.start()) {
       String db = own.uniqueDatabase("sink_pressure");
