@@ -29,6 +29,9 @@ import dev.handoff.core.archfixture.DeterministicTimeAndRandomness;
 import dev.handoff.core.internal.WarnLimiter;
 import dev.handoff.simulator.archfixture.SimulatorReadsClock;
 import dev.handoff.simulator.archfixture.SimulatorUnseededRandom;
+import dev.handoff.tck.RowEncoderContract;
+import dev.handoff.tck.archfixture.TckUsesApiJUnitAndAssertJ;
+import dev.handoff.tck.archfixture.TckUsesCore;
 import dev.handoff.testkit.archfixture.TestkitClockReader;
 import dev.handoff.testkit.archfixture.TestkitUnseededRandom;
 import java.lang.module.ModuleDescriptor;
@@ -79,6 +82,9 @@ final class ArchitectureRulesBiteTest {
                           SinkHandoff.class,
                           SimulatorReadsClock.class,
                           SimulatorUnseededRandom.class,
+                          TckUsesCore.class,
+                          TckUsesApiJUnitAndAssertJ.class,
+                          RowEncoderContract.class,
                           simulatorClass("WallClock"),
                           simulatorClass("Rng"),
                           systemClock()))
@@ -335,6 +341,20 @@ final class ArchitectureRulesBiteTest {
         load(systemClock(), DeterministicTimeAndRandomness.class));
   }
 
+  // --- tck_depends_only_on_the_api_junit_and_assertj ----------------------------------------
+
+  @Test
+  void tckRule_failsWhenTheTckUsesCore() {
+    assertFails(ArchitectureTest.tck_depends_only_on_the_api_junit_and_assertj,
+        load(TckUsesCore.class));
+  }
+
+  @Test
+  void tckRule_allowsTheApiJUnitAndAssertJ_andHoldsForTheRealSuites() {
+    assertPasses(ArchitectureTest.tck_depends_only_on_the_api_junit_and_assertj,
+        load(TckUsesApiJUnitAndAssertJ.class, RowEncoderContract.class));
+  }
+
   // --- no rule passes vacuously -------------------------------------------------------------
 
   static Stream<ArchRule> rulesWithASubjectPackage() {
@@ -346,7 +366,8 @@ final class ArchitectureRulesBiteTest {
         ArchitectureTest.public_api_exposes_no_core_internal_type,
         ArchitectureTest.core_reads_no_system_clock_and_no_unseeded_randomness,
         ArchitectureTest.testkit_reads_no_system_clock_and_no_unseeded_randomness,
-        ArchitectureTest.simulator_draws_no_unseeded_randomness);
+        ArchitectureTest.simulator_draws_no_unseeded_randomness,
+        ArchitectureTest.tck_depends_only_on_the_api_junit_and_assertj);
   }
 
   @ParameterizedTest

@@ -245,6 +245,21 @@ public final class ArchitectureTest {
               "com.fasterxml.jackson..")
           .because("both encoders share it; it must not drag in core or an encoder");
 
+  /**
+   * The TCK proves an implementation with the API alone: its suites use the API, JUnit's API and
+   * AssertJ, never core, an encoder or the type model (a vendor must not need them to run it).
+   */
+  @ArchTest
+  static final ArchRule tck_depends_only_on_the_api_junit_and_assertj =
+      classes()
+          .that()
+          .resideInAPackage("dev.handoff.tck..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.tck..",
+              "org.junit.jupiter.api..", "org.assertj.core..")
+          .because("a vendor runs the TCK with handoff-api only, at test scope");
+
   // ---------------------------------------------------------------------------------------------
   // Predicates and conditions
 
