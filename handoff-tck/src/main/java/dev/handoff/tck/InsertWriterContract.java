@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Timeout;
  *   protected InsertWriter newWriter() { return new MyWriter(liveSink); }
  *   protected InsertWriter unreachableWriter() { return new MyWriter(deadEndpoint); }
  *   protected String unreachableCause() { return "cannot connect"; }
- *   protected Insert goodInsert() { return insertOf(frameOf(3), 3); }
- *   protected Insert rejectedInsert() { return insertOf(badFrame, 1); }
+ *   protected Insert goodInsert() { return insertOf(3, frameOf(3)); }
+ *   protected Insert rejectedInsert() { return insertOf(1, badFrame); }
  *   protected String rejectionCause() { return "type mismatch"; }
  *   protected Frame frameOf(int rows) { ... }
  *   protected List<?> rowsOf(Frame frame) { ... }
