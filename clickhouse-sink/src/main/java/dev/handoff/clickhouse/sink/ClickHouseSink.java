@@ -104,6 +104,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   private final List<SourceAcks> sources = new ArrayList<>(); // guarded by lock
   private final LockedStage.Counter pushed = new LockedStage.Counter(); // guarded by lock
   private long lastFlushNanos; // guarded by lock
+  /** The wall time at the last tick: a row's event time when no function gives one. */
+  private long tickMillis; // guarded by lock
   private boolean closing; // guarded by lock
   private DeliveryReport report; // guarded by this
 
@@ -123,6 +125,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     this.closeTimeout = b.closeTimeout;
     this.workers = b.workers(queues, budget, writer, tally).build();
     this.lastFlushNanos = clock.nanoTime();
+    this.tickMillis = clock.millis();
     this.ownScheduler = b.scheduler == null;
     this.scheduler = ownScheduler ? ClickHouseSinkBuilder.defaultScheduler(table) : b.scheduler;
     this.workers.start(); // never forgotten: the sink starts its own workers
@@ -190,12 +193,12 @@ public final class ClickHouseSink<T> implements AutoCloseable {
 
   private FlowControl push(T row, Ack ack) {
     long key = routingKey.applyAsLong(row);
-    long time = eventTime != null ? eventTime.applyAsLong(row) : clock.millis();
     lock.lock();
     try {
       if (closing) {
         throw new IllegalStateException("sink " + table + " is closed; the row was not taken");
       }
+      long time = eventTime != null ? eventTime.applyAsLong(row) : tickMillis;
       pushed.value++;
       stage.push(row, time, key, ack); // after a fatal error this fails the row's batch
       if (stage.isStopped()) {
@@ -446,6 +449,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
       if (closing) {
         return;
       }
+      tickMillis = clock.millis(); // once per tick, not once per row
       stage.pressure();
       flushMetrics();
       stage.takeFatal().ifPresent(f -> tally.reason("stage stopped: " + f.reason()));

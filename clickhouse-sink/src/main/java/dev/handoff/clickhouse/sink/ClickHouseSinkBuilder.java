@@ -168,7 +168,8 @@ public final class ClickHouseSinkBuilder<T> {
 
   /**
    * Sets the event time of a row, in epoch milliseconds, for the age metrics (default: the
-   * clock's wall time when the row is pushed).
+   * clock's wall time when the row is pushed, read once per tick of the sink's ticker rather than
+   * once per row).
    */
   public ClickHouseSinkBuilder<T> eventTime(ToLongFunction<? super T> eventTime) {
     this.eventTime = Objects.requireNonNull(eventTime, "eventTime");
@@ -297,7 +298,7 @@ public final class ClickHouseSinkBuilder<T> {
       InsertWriter writer = client.writer(database, table, schema, format.clickHouseName());
       ShardQueues queues = new ShardQueues(shards, queueCapacity);
       InflightBudget budget = new InflightBudget(budgetBytes);
-      Tally tally = new Tally(qualifiedTable(), stageListener, workerListener, clock);
+      Tally tally = new Tally(stageListener, workerListener);
       // Without a routing key the rows have no order to keep between shards: spread them.
       ShardRouter chosenRouter = router != null ? router
           : routingKey != null ? Routers.keyHash() : Routers.roundRobin();

@@ -28,8 +28,13 @@ final class ClickHouseSinkServerTest {
   public record Row(long id, String key, double v) {}
 
   static String table(String prefix) {
-    String db = server.uniqueDatabase(prefix);
-    server.execute("CREATE TABLE " + db + ".t (id UInt64, key String, v Float64)"
+    return table(server, prefix);
+  }
+
+  /** Creates {@code <unique db>.t (id UInt64, key String, v Float64)} on {@code on}. */
+  static String table(ClickHouseServer on, String prefix) {
+    String db = on.uniqueDatabase(prefix);
+    on.execute("CREATE TABLE " + db + ".t (id UInt64, key String, v Float64)"
         + " ENGINE = MergeTree ORDER BY id");
     return db;
   }
@@ -112,9 +117,7 @@ final class ClickHouseSinkServerTest {
   @Test
   void serverDownThenUp_everyRowArrivesAfterRetries() throws Exception {
     try (ClickHouseServer own = ClickHouseServer.start()) {
-      String db = own.uniqueDatabase("sink_down");
-      own.execute("CREATE TABLE " + db + ".t (id UInt64, key String, v Float64)"
-          + " ENGINE = MergeTree ORDER BY id");
+      String db = table(own, "sink_down");
       ClickHouseSink<Row> sink = sink(own, db).maxChunkAge(Duration.ofMillis(50)).build();
       own.stop();
       for (int i = 0; i < 3000; i++) {
@@ -155,9 +158,7 @@ final class ClickHouseSinkServerTest {
   @Test
   void closeWithADeadlineWhileTheServerIsStalled_reportsWhatWasNotDelivered() throws Exception {
     try (ClickHouseServer own = ClickHouseServer.start()) {
-      String db = own.uniqueDatabase("sink_stall");
-      own.execute("CREATE TABLE " + db + ".t (id UInt64, key String, v Float64)"
-          + " ENGINE = MergeTree ORDER BY id");
+      String db = table(own, "sink_stall");
       ClickHouseSink<Row> sink = sink(own, db).retry(RetryPolicy.none())
           .http(dev.handoff.clickhouse.http.ClickHouseHttpOptions.builder().url(own.httpUrl())
               .requestTimeout(Duration.ofSeconds(30)).build())
@@ -216,9 +217,7 @@ final class ClickHouseSinkServerTest {
   @Test
   void pushReportsPressureWhileTheBudgetIsFull() throws Exception {
     try (ClickHouseServer own = ClickHouseServer.start()) {
-      String db = own.uniqueDatabase("sink_pressure");
-      own.execute("CREATE TABLE " + db + ".t (id UInt64, key String, v Float64)"
-          + " ENGINE = MergeTree ORDER BY id");
+      String db = table(own, "sink_pressure");
       ClickHouseSink<Row> sink = sink(own, db).budgetBytes(8192).build();
       signal(own.pid(), "STOP");
       FlowControl last = FlowControl.CONTINUE;

@@ -147,6 +147,8 @@ final class Isolation {
     }
     worker.counters.deadLetteredInserts.incrementAndGet();
     worker.counters.deadLetteredRows.addAndGet(insert.rows());
+    worker.warn("sink worker of shard {}: {} rows rejected by the server and dead-lettered: {}{}",
+        insert.rows(), ShardWorker.describe(failure));
     worker.notify(() -> worker.listener().deadLettered(worker.shard, insert, failure));
   }
 

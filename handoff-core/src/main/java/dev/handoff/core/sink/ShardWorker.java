@@ -8,6 +8,7 @@ import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.WriteException;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
+import dev.handoff.core.internal.WarnLimiter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -39,6 +40,8 @@ final class ShardWorker implements Runnable {
   private final long lingerNanos;
   private final long pollNanos;
   private final SplittableRandom random;
+  /** Shared by every shard's worker; guarded by itself. */
+  private final WarnLimiter warnings;
 
   /** Chunks taken and not settled, in take (= seal) order. */
   private final ConcurrentLinkedDeque<Held> held = new ConcurrentLinkedDeque<>();
@@ -50,8 +53,9 @@ final class ShardWorker implements Runnable {
   /** Shutdown gave up on this worker and failed its chunks; anything it takes now it fails. */
   private volatile boolean forced;
 
-  ShardWorker(int shard, SinkWorkers.Builder b) {
+  ShardWorker(int shard, SinkWorkers.Builder b, WarnLimiter warnings) {
     this.shard = shard;
+    this.warnings = warnings;
     this.queues = b.queues;
     this.budget = b.budget;
     this.writer = b.writer;
@@ -318,7 +322,38 @@ final class ShardWorker implements Runnable {
       counters.failedAtShutdownChunks.addAndGet(chunks);
       counters.failedAtShutdownRows.addAndGet(rows);
     }
+    warn("sink worker of shard {}: {} rows ({} chunks) not delivered; their batches fail and"
+        + " replay: {}{}", rows, chunks, describe(cause));
     notify(() -> listener.abandoned(shard, chunks, rows, cause));
+  }
+
+  /**
+   * Logs a warning at most 5 times per 10 s over all shards (on the injected clock), saying how
+   * many were suppressed since the last one; {@code format} has a placeholder for the shard first
+   * and for that count last.
+   */
+  void warn(String format, Object... args) {
+    long suppressed;
+    synchronized (warnings) {
+      if (!warnings.tryAcquire()) {
+        return;
+      }
+      suppressed = warnings.takeSuppressed();
+    }
+    Object[] all = new Object[args.length + 2];
+    all[0] = shard;
+    System.arraycopy(args, 0, all, 1, args.length);
+    all[all.length - 1] = suppressed > 0 ? " (" + suppressed + " similar warnings suppressed)" : "";
+    LOG.warn(format, all);
+  }
+
+  /** A failure as a log line: the server's code (when it sent one) and the message. */
+  static String describe(Throwable cause) {
+    if (cause instanceof WriteException) {
+      WriteException e = (WriteException) cause;
+      return (e.serverCode() > 0 ? "server code " + e.serverCode() + ": " : "") + e.getMessage();
+    }
+    return String.valueOf(cause);
   }
 
   private void release(EncodedChunk chunk) {

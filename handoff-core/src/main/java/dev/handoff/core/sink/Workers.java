@@ -2,6 +2,7 @@ package dev.handoff.core.sink;
 
 import dev.handoff.api.HandoffClock;
 import dev.handoff.core.ShardQueues;
+import dev.handoff.core.internal.WarnLimiter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,8 @@ import org.slf4j.LoggerFactory;
 /** The workers behind {@link SinkWorkers}: their threads, metrics and shutdown. */
 final class Workers {
   private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
+  private static final int WARN_PERMITS = 5;
+  private static final long WARN_WINDOW_NANOS = 10_000_000_000L;
 
   private final ShardQueues queues;
   private final HandoffClock clock;
@@ -31,11 +34,14 @@ final class Workers {
     this.pollNanos = b.pollInterval.toNanos();
     this.graceNanos = b.shutdownGrace.toNanos();
     int n = queues.numShards();
+    // One limiter for every shard: a sink that rejects everything logs a few lines, not a few
+    // per shard. Guarded by itself, as every worker thread uses it.
+    WarnLimiter warnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, b.clock);
     this.shards = new ShardWorker[n];
     this.threads = new Thread[n];
     this.stuck = new boolean[n];
     for (int i = 0; i < n; i++) {
-      shards[i] = new ShardWorker(i, b);
+      shards[i] = new ShardWorker(i, b, warnings);
     }
   }
 
