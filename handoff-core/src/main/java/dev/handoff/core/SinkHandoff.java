@@ -19,7 +19,6 @@ import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.core.internal.KeyHashRouter;
 import dev.handoff.core.internal.WarnLimiter;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -68,7 +67,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   private final HandoffClock clock;
   private final StageMetrics.Listener metrics;
   private final WarnLimiter skipWarnings;
-  private final Shard<T>[] shards;
+  private final StageShard<T>[] shards;
   private int parkedChunks;
   private long parkedBytes;
 
@@ -94,11 +93,11 @@ public final class SinkHandoff<T> implements Stage<T> {
     this.metrics = b.metrics;
     this.skipWarnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, clock);
     int n = queues.numShards();
-    this.shards = new Shard[n];
+    this.shards = new StageShard[n];
     for (int i = 0; i < n; i++) {
       // Every shard gets its own encoder: a columnar encoder holds rows between records, and
       // sharing one would mix shards inside a block (B2).
-      shards[i] = new Shard<>(i, b.encoder.newInstance(), config.targetBytes());
+      shards[i] = new StageShard<>(i, b.encoder.newInstance(), config.targetBytes());
     }
   }
 
@@ -164,7 +163,7 @@ public final class SinkHandoff<T> implements Stage<T> {
       ack.fail(fatal.toException());
       return FlowControl.CONTINUE;
     }
-    Shard<T> shard = shards[idx];
+    StageShard<T> shard = shards[idx];
     ChunkBuffer buffer = shard.buffer;
     int rowStart = buffer.length();
     try {
@@ -216,7 +215,7 @@ public final class SinkHandoff<T> implements Stage<T> {
 
   /* ------------------------------------------------------------------ Sealing and parking */
 
-  private void seal(Shard<T> shard) {
+  private void seal(StageShard<T> shard) {
     if (shard.rows == 0 || fatal != null) {
       return; // B5: an empty shard seals nothing; a stopped stage ships nothing
     }
@@ -252,7 +251,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     if (parkedChunks == 0) {
       return true;
     }
-    for (Shard<T> shard : shards) {
+    for (StageShard<T> shard : shards) {
       EncodedChunk head;
       while ((head = shard.parked.peekFirst()) != null && queues.trySend(head)) {
         shard.parked.pollFirst();
@@ -328,7 +327,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     }
     long now = clock.nanoTime();
     int sealed = 0;
-    for (Shard<T> shard : shards) {
+    for (StageShard<T> shard : shards) {
       if (shard.rows > 0 && now - shard.firstIngestNanos >= maxChunkAgeNanos) {
         seal(shard);
         sealed++;
@@ -344,7 +343,7 @@ public final class SinkHandoff<T> implements Stage<T> {
    */
   public long oldestOpenIngestNanos() {
     long oldest = Long.MAX_VALUE;
-    for (Shard<T> shard : shards) {
+    for (StageShard<T> shard : shards) {
       if (shard.rows > 0 && shard.firstIngestNanos - oldest < 0) {
         oldest = shard.firstIngestNanos;
       }
@@ -360,7 +359,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   @Override
   public FlowControl flushTerminal() {
     if (fatal == null && !closed) {
-      for (Shard<T> shard : shards) {
+      for (StageShard<T> shard : shards) {
         seal(shard);
       }
       if (fatal == null) { // finishChunk may have failed while sealing: then send nothing more
@@ -384,7 +383,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         ? fatal.toException()
         : new HandoffException(ErrorClass.TRANSIENT,
             "stage " + name + " torn down before this output was handed to a sink worker");
-    for (Shard<T> shard : shards) {
+    for (StageShard<T> shard : shards) {
       EncodedChunk chunk;
       while ((chunk = shard.parked.pollFirst()) != null) {
         shard.publishOldestParked();
@@ -473,7 +472,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   @Override
   public List<ShardReport> shardReports() {
     List<ShardReport> reports = new ArrayList<>(shards.length);
-    for (Shard<T> s : shards) {
+    for (StageShard<T> s : shards) {
       reports.add(new ShardReport(s.index, s.chunksSealed, s.chunksSent, s.chunksFailedBack,
           s.bytesAbandoned, s.rowsFailedBack));
     }
@@ -484,42 +483,6 @@ public final class SinkHandoff<T> implements Stage<T> {
   public String toString() {
     return "SinkHandoff{" + name + ", shards=" + shards.length + ", parked=" + parkedChunks
         + (fatal != null ? ", stopped" : "") + (closed ? ", closed" : "") + '}';
-  }
-
-  /** One shard's open chunk and its parked chunks. */
-  private static final class Shard<T> {
-    final int index;
-    final RowEncoder<T> encoder;
-    final ChunkBuffer buffer;
-    final ArrayDeque<EncodedChunk> parked = new ArrayDeque<>();
-    /** The head of {@link #parked}'s first-ingest time, for readers on other threads. */
-    volatile long oldestParkedNanos = Long.MAX_VALUE;
-    AckSet acks = new AckSet();
-    Ack lastAck;
-    int rows;
-    long firstIngestNanos;
-    long oldestEventTimeMs = Long.MAX_VALUE;
-    long nextSequence;
-    long chunksSealed;
-    long chunksSent;
-    long chunksFailedBack;
-    long bytesAbandoned;
-    long rowsFailedBack;
-
-    Shard(int index, RowEncoder<T> encoder, int targetBytes) {
-      this.index = index;
-      this.encoder = Objects.requireNonNull(encoder, "newInstance() returned null");
-      this.buffer = new ChunkBuffer(targetBytes); // B2: pre-sized to the target
-    }
-
-    /** Publishes the parked head's first-ingest time; called when the head may have changed. */
-    void publishOldestParked() {
-      EncodedChunk head = parked.peekFirst();
-      long nanos = head == null ? Long.MAX_VALUE : head.oldestIngestNanos();
-      if (nanos != oldestParkedNanos) {
-        oldestParkedNanos = nanos;
-      }
-    }
   }
 
   /**
