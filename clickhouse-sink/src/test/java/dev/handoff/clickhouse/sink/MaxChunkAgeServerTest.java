@@ -3,10 +3,13 @@ package dev.handoff.clickhouse.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.handoff.api.Envelope;
+import dev.handoff.api.RecordMeta;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.testkit.ManualClock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,5 +36,29 @@ final class MaxChunkAgeServerTest {
     await().atMost(Duration.ofSeconds(20))
         .until(() -> ClickHouseSinkServerTest.count(server, db) == 2);
     assertThat(sink.close(Duration.ofSeconds(10)).allDelivered()).isTrue();
+  }
+
+  @Test
+  void inPullModeAnAgedChunkGoesOutWhileTheSourceIsBlockedInsidePushNext() throws Exception {
+    String db = ClickHouseSinkServerTest.table("sink_age_pull");
+    ClickHouseSink<ClickHouseSinkServerTest.Row> sink = ClickHouseSinkServerTest.sink(server, db)
+        .maxChunkAge(Duration.ofMillis(50)).linger(Duration.ZERO).build();
+    AtomicLong seenWhileBlocked = new AtomicLong(-1);
+    int[] calls = {0};
+    DeliveryReport report = sink.run(out -> {
+      if (calls[0]++ > 0) {
+        return false;
+      }
+      out.push(new Envelope<>(new ClickHouseSinkServerTest.Row(7, "k", 7),
+          new RecordMeta(0L, 7L), dev.handoff.api.Ack.NONE));
+      // Block inside pushNext, as a source waiting for input does; the row must still go out.
+      await().atMost(Duration.ofSeconds(20))
+          .until(() -> ClickHouseSinkServerTest.count(server, db) == 1);
+      seenWhileBlocked.set(ClickHouseSinkServerTest.count(server, db));
+      return true;
+    }, Duration.ofSeconds(10));
+    assertThat(seenWhileBlocked.get()).as("rows in the table while the source was blocked")
+        .isEqualTo(1);
+    assertThat(report.allDelivered()).as(report.summary()).isTrue();
   }
 }
