@@ -10,7 +10,6 @@ import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.core.Chain;
-import dev.handoff.core.ChainReport;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
@@ -108,6 +107,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   private long tickMillis; // guarded by lock
   private boolean closing; // guarded by lock
   private DeliveryReport report; // guarded by this
+  /** Whether the chain of {@link #run} gave up draining at its deadline. */
+  private volatile boolean pullDrainTimedOut;
 
   ClickHouseSink(ClickHouseSinkBuilder<T> b, ClickHouseHttp http, TableSchema schema,
       SinkHandoff<T> stage, ShardQueues queues, InflightBudget budget, InsertWriter writer,
@@ -294,7 +295,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     Chain<T> chain = Chain.builder(source, new LockedStage<>(stage, lock, pushed))
         .clock(clock).drainTimeout(deadline).build();
     try {
-      ChainReport ignored = chain.run();
+      pullDrainTimedOut = chain.run().drainTimedOut();
     } finally {
       lock.lock();
       try {
@@ -383,7 +384,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     lock.lock();
     try {
       flushMetrics();
-      stage.takeFatal().ifPresent(f -> tally.reason("stage stopped: " + f.reason()));
+      // fatalError(), not takeFatal(): in pull mode the chain has taken the error already.
+      stage.fatalError().ifPresent(f -> tally.reason("stage stopped: " + f.reason()));
       stage.close(); // fails what is still parked or open: those batches replay
       shards = stage.shardReports();
     } finally {
@@ -392,7 +394,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     WorkersReport written = workers.shutdown(Duration.ofNanos(Math.max(0, end - clock.nanoTime())));
     writer.close();
     http.close();
-    report = report(written, shards, !drained || !written.drained());
+    report = report(written, shards, !drained || pullDrainTimedOut || !written.drained());
     if (report.allDelivered()) {
       LOG.info("sink {}: {}", table, report.summary());
     } else {
@@ -452,7 +454,6 @@ public final class ClickHouseSink<T> implements AutoCloseable {
       tickMillis = clock.millis(); // once per tick, not once per row
       stage.pressure();
       flushMetrics();
-      stage.takeFatal().ifPresent(f -> tally.reason("stage stopped: " + f.reason()));
     } catch (RuntimeException e) {
       LOG.error("sink {}: the ticker failed; aged chunks may wait for the next push", table, e);
     } finally {

@@ -215,6 +215,25 @@ final class ClickHouseSinkServerTest {
   }
 
   @Test
+  void aFatalInPullModeIsInTheReportThoughTheChainTookIt() throws Exception {
+    String db = table("sink_pull_fatal");
+    ClickHouseSink<Row> sink = sink(server, db).onBadRow(dev.handoff.api.ErrorPolicy.FAIL).build();
+    SourceAcks acks = sink.source("pull");
+    int[] calls = {0};
+    DeliveryReport report = sink.run(out -> {
+      SourceBatch batch = acks.begin();
+      long id = calls[0]++ == 0 ? 1 : -1; // the second batch holds a row UInt64 refuses
+      out.push(new Envelope<>(new Row(id, "k", 1), new RecordMeta(0L, 0L), batch));
+      batch.complete();
+      return calls[0] < 5;
+    }, Duration.ofSeconds(10));
+    assertThat(report.allDelivered()).isFalse();
+    assertThat(report.rowsPushed()).isEqualTo(2);
+    assertThat(report.reasons()).anyMatch(r -> r.startsWith("stage stopped") && r.contains("-1"));
+    assertThat(acks.failedBatchIds()).contains(1L);
+  }
+
+  @Test
   void pushReportsPressureWhileTheBudgetIsFull() throws Exception {
     try (ClickHouseServer own = ClickHouseServer.start()) {
       String db = table(own, "sink_pressure");
