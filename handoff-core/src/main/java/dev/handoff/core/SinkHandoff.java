@@ -247,9 +247,9 @@ public final class SinkHandoff<T> implements Stage<T> {
   }
 
   /** Sends each shard's parked chunks in seal order, stopping at each shard's first refusal. */
-  private boolean drainParked() {
+  private void drainParked() {
     if (parkedChunks == 0) {
-      return true;
+      return;
     }
     for (StageShard<T> shard : shards) {
       EncodedChunk head;
@@ -261,7 +261,6 @@ public final class SinkHandoff<T> implements Stage<T> {
         parkedBytes -= head.sizeBytes();
       }
     }
-    return parkedChunks == 0;
   }
 
   /* ------------------------------------------------------------------ StageLifecycle */

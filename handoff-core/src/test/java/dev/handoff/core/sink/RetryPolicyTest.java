@@ -45,4 +45,25 @@ final class RetryPolicyTest {
     assertThat(RetryPolicy.defaults().maxAttempts()).isEqualTo(10);
     assertThat(RetryPolicy.none().maxAttempts()).isOne();
   }
+
+  @Test
+  void acceptsTheBoundsOfEveryField() {
+    RetryPolicy flat = new RetryPolicy(1, Duration.ofMillis(5), Duration.ofMillis(5), 1.0,
+        Duration.ZERO);
+    assertThat(flat.jitter()).isEqualTo(1.0);
+    assertThat(flat.baseBackoffNanos(3)).isEqualTo(Duration.ofMillis(5).toNanos());
+    assertThatThrownBy(() -> new RetryPolicy(1, Duration.ofMillis(1), Duration.ofMillis(1), -0.01,
+        Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aLateAttemptWaitsTheMaximumWithoutOverflowing() {
+    RetryPolicy p = new RetryPolicy(100, Duration.ofNanos(3), Duration.ofSeconds(10), 0,
+        Duration.ofHours(1));
+    long max = Duration.ofSeconds(10).toNanos();
+    for (int attempt : new int[] {33, 34, 62, 63, 64, 1_000}) {
+      assertThat(p.baseBackoffNanos(attempt)).as("attempt " + attempt).isEqualTo(max);
+    }
+    assertThat(p.baseBackoffNanos(31)).isEqualTo(3L << 30);
+  }
 }
