@@ -398,8 +398,4 @@ final class ShardWorker implements Runnable {
   WorkerListener listener() {
     return listener;
   }
-
-  HandoffClock clock() {
-    return clock;
-  }
 }

@@ -157,4 +157,53 @@ final class SinkWorkersBoundaryTest {
         .contains("handoff-sink-0", "handoff-sink-1");
     assertThat(workers).allMatch(Thread::isDaemon, "daemon");
   }
+
+  @Test
+  void aChunkWaitsForTheLingerOnTheClockBeforeItIsWritten() throws InterruptedException {
+    SinkFixture f = new SinkFixture(1, 4);
+    f.send(0, ids(0, 1));
+    ManualClock clock = new ManualClock();
+    ScriptedWriter writer = new ScriptedWriter(1);
+    start(SinkWorkers.builder(f.queues, f.budget, writer).clock(clock)
+        .linger(Duration.ofSeconds(1)));
+    Thread.sleep(200); // many real polls; the manual clock has not moved
+    assertThat(writer.attempts).as("written before the linger passed").isEmpty();
+    clock.advance(Duration.ofSeconds(1));
+    await().atMost(Duration.ofSeconds(10)).until(() -> writer.written.size() == 1);
+  }
+
+  @Test
+  void afterTheRetryDeadlineTheWorkerGoesOnWithTheNext() {
+    SinkFixture f = new SinkFixture(1, 4);
+    EncodedChunk first = f.send(0, ids(0, 1));
+    EncodedChunk second = f.send(0, ids(1, 1));
+    ScriptedWriter writer = new ScriptedWriter(1);
+    writer.script = i -> SinkFixture.decode(i.frames().get(0)).contains(0L)
+        ? ScriptedWriter.transientError() : null;
+    // Attempt 2 fails at 1 ms; a third would start at 2 ms, past maxElapsed: given up.
+    RetryPolicy twice = new RetryPolicy(10, Duration.ofMillis(1), Duration.ofMillis(1), 0.0,
+        Duration.ofMillis(1));
+    start(SinkWorkers.builder(f.queues, f.budget, writer).clock(new ManualClock())
+        .linger(Duration.ZERO).maxInsertRows(1).retry(twice));
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> f.delivered(second));
+    assertThat(f.failed(first)).isTrue();
+  }
+
+  @Test
+  void afterRetriesRunOutTheWorkerGoesOnWithTheNext() {
+    SinkFixture f = new SinkFixture(1, 4);
+    EncodedChunk first = f.send(0, ids(0, 1));
+    EncodedChunk second = f.send(0, ids(1, 1));
+    ScriptedWriter writer = new ScriptedWriter(1);
+    writer.script = i -> SinkFixture.decode(i.frames().get(0)).contains(0L)
+        ? ScriptedWriter.transientError() : null;
+    RetryPolicy once = new RetryPolicy(1, Duration.ofMillis(1), Duration.ofMillis(1), 0.0,
+        Duration.ofHours(1));
+    start(SinkWorkers.builder(f.queues, f.budget, writer).clock(new ManualClock())
+        .linger(Duration.ZERO).maxInsertRows(1).retry(once));
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> f.delivered(second));
+    assertThat(f.failed(first)).isTrue();
+  }
 }
