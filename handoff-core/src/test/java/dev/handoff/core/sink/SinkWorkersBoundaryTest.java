@@ -51,6 +51,34 @@ final class SinkWorkersBoundaryTest {
   }
 
   @Test
+  void aChunkThatWouldPassMaxInsertBytesStartsTheNextInsert() {
+    SinkFixture f = new SinkFixture(1, 16);
+    for (int i = 0; i < 5; i++) {
+      f.send(0, ids(i * 2L, 2)); // 16 bytes each
+    }
+    ScriptedWriter writer = new ScriptedWriter(1);
+    SinkWorkers w = start(SinkWorkers.builder(f.queues, f.budget, writer)
+        .clock(new ManualClock()).linger(Duration.ofHours(1)).maxInsertBytes(40));
+    w.shutdown(Duration.ofSeconds(5));
+
+    assertThat(writer.written).extracting(Insert::bytes).containsExactly(32L, 32L, 16L);
+  }
+
+  @Test
+  void aChunkThatWouldPassMaxInsertRowsStartsTheNextInsert() {
+    SinkFixture f = new SinkFixture(1, 16);
+    for (int i = 0; i < 5; i++) {
+      f.send(0, ids(i * 2L, 2));
+    }
+    ScriptedWriter writer = new ScriptedWriter(1);
+    SinkWorkers w = start(SinkWorkers.builder(f.queues, f.budget, writer)
+        .clock(new ManualClock()).linger(Duration.ofHours(1)).maxInsertRows(5));
+    w.shutdown(Duration.ofSeconds(5));
+
+    assertThat(writer.written).extracting(Insert::rows).containsExactly(4, 4, 2);
+  }
+
+  @Test
   void chunksMergeUpToExactlyMaxInsertRows() {
     SinkFixture f = new SinkFixture(1, 16);
     for (int i = 0; i < 5; i++) {
@@ -163,6 +191,7 @@ final class SinkWorkersBoundaryTest {
     SinkFixture f = new SinkFixture(1, 4);
     f.send(0, ids(0, 1));
     ManualClock clock = new ManualClock();
+    clock.advance(Duration.ofSeconds(5)); // the linger is measured from the take, not from zero
     ScriptedWriter writer = new ScriptedWriter(1);
     start(SinkWorkers.builder(f.queues, f.budget, writer).clock(clock)
         .linger(Duration.ofSeconds(1)));
