@@ -53,6 +53,7 @@ final class ChainEdgesTest {
 
   @Test
   void eachPayloadsElapsedTimeIsMeasuredOnTheClock() throws InterruptedException {
+    clock.advance(Duration.ofSeconds(3)); // a payload's time is measured from its start, not zero
     SinkHandoff<TestRow> stage = stage();
     Chain.builder(rows(stage, 1), stage).clock(clock).drainTimeout(Duration.ZERO).build().run();
     assertThat(flushes).isNotEmpty();
