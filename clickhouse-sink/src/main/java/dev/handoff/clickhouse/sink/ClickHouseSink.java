@@ -26,12 +26,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,6 +142,17 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   }
 
   /**
+   * Starts a builder whose accessor is made from the table's columns once they are read from the
+   * server (or given with {@link ClickHouseSinkBuilder#schema}): for adapters that resolve
+   * column names to positions up front.
+   */
+  public static <T> ClickHouseSinkBuilder<T> builder(
+      Function<TableSchema, ? extends RowAccessor<T>> accessorFor) {
+    Objects.requireNonNull(accessorFor, "accessorFor");
+    return new ClickHouseSinkBuilder<>(schema -> accessorFor.apply(schema));
+  }
+
+  /**
    * Starts a builder for instances of a public Java record class, its components matched to the
    * table's columns by name.
    */
@@ -224,6 +237,31 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     lock.lock();
     try {
       return closing ? FlowControl.CONTINUE : stage.pressure();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Seals every open chunk now, whatever its size or age, and hands on what the budget lets
+   * through: the first step of a flush before a checkpoint. Rows pushed afterwards open new
+   * chunks. Call {@link #pressure()} until it says {@link FlowControl#CONTINUE} to hand on what
+   * stayed parked.
+   *
+   * @return {@link FlowControl#BLOCKED} while chunks stay parked, else {@link FlowControl#CONTINUE}
+   * @throws IllegalStateException once the stage stopped on a fatal error
+   */
+  public FlowControl seal() {
+    lock.lock();
+    try {
+      if (closing) {
+        return FlowControl.CONTINUE;
+      }
+      FlowControl f = stage.flushTerminal();
+      if (stage.isStopped()) {
+        throw stopped();
+      }
+      return f;
     } finally {
       lock.unlock();
     }
@@ -317,6 +355,19 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   /** Returns a snapshot of the sink workers' counters and gauges, per shard and in total. */
   public WorkerMetrics workerMetrics() {
     return workers.metrics();
+  }
+
+  /**
+   * Returns each shard's chunk counts so far: sealed, handed to its queue, failed back. A shard's
+   * parked chunks are those sealed and neither handed on nor failed back.
+   */
+  public List<ShardReport> shardReports() {
+    lock.lock();
+    try {
+      return stage.shardReports();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Returns the bytes sealed and not yet written or abandoned. */

@@ -73,6 +73,27 @@ public final class RowAccessors {
   }
 
   /**
+   * Returns an accessor for rows whose fields {@code reader} returns as Java values, column {@code
+   * i} being field {@code i}: for row types of other libraries (a Flink {@code Row}, say) without
+   * copying them into arrays. Values are classified and converted as in {@link #objectArray()}.
+   */
+  public static <T> RowAccessor<T> fields(FieldReader<T> reader) {
+    return new FieldAccessor<>(Objects.requireNonNull(reader, "reader"));
+  }
+
+  /**
+   * Reads one field of a row as a Java value, for {@link #fields(FieldReader)}.
+   *
+   * @param <T> the row type
+   */
+  @FunctionalInterface
+  public interface FieldReader<T> {
+
+    /** Returns field {@code field} of {@code row} (column {@code field} of the table), or null. */
+    Object get(T row, int field);
+  }
+
+  /**
    * Returns an accessor for {@code List} rows, column {@code i} at index {@code i} (so a
    * random-access list, such as {@code ArrayList} or {@code List.of}, reads in O(1)).
    */
