@@ -115,6 +115,9 @@ final class HandoffSinkWriter<T> implements SinkWriter<T> {
    */
   @Override
   public void flush(boolean endOfInput) throws IOException, InterruptedException {
+    if (this.endOfInput) {
+      return; // the end of input was flushed; no row came since
+    }
     for (Target<T> t : ordered) {
       t.batch.complete();
       try {
@@ -131,9 +134,10 @@ final class HandoffSinkWriter<T> implements SinkWriter<T> {
             + "checkpoint were not delivered, so this checkpoint fails and they replay: "
             + done.failure(), done.failure());
       }
-      t.batch = t.acks.begin();
+      // After the end of input no row comes: a new batch would stay open for ever.
+      t.batch = endOfInput ? null : t.acks.begin();
     }
-    this.endOfInput |= endOfInput;
+    this.endOfInput = endOfInput;
     metrics.publish();
   }
 
