@@ -60,8 +60,8 @@ public final class HandoffSink<T> implements Sink<T> {
   }
 
   /**
-   * Starts a builder for Flink {@link Row}s: a row with field names is read by column name, one
-   * without by position (column {@code i} is field {@code i}).
+   * Starts a builder for Flink {@link Row}s: a column comes from the row's field of the same
+   * name when the row has one, else from the field at the column's position.
    */
   public static HandoffSinkBuilder<Row> forRows() {
     return new HandoffSinkBuilder<>(FlinkRows::accessor);

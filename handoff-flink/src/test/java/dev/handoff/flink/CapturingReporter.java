@@ -63,6 +63,13 @@ public final class CapturingReporter implements MetricReporter, MetricReporterFa
         .collect(Collectors.toList());
   }
 
+  /** Returns the sum of the metrics named {@code name} of the job named {@code job}. */
+  static long metric(String job, String name) {
+    return METRICS.entrySet().stream()
+        .filter(e -> e.getKey().contains(job) && e.getKey().endsWith("." + name))
+        .mapToLong(e -> value(e.getValue())).sum();
+  }
+
   /** Returns the sum of {@link #values}. */
   static long sum(String... parts) {
     return values(parts).stream().mapToLong(Long::longValue).sum();
