@@ -98,6 +98,38 @@ class FlinkFeaturesTest {
         .isEqualTo("3\tc\n4\td\n");
   }
 
+  /** A Flink POJO: public fields for Flink, a getter for one of them for handoff. */
+  public static final class Visit {
+    public long id;
+    public String page;
+
+    public Visit() {}
+
+    Visit(long id, String page) {
+      this.id = id;
+      this.page = page;
+    }
+
+    public String getPage() {
+      return "/" + page;
+    }
+  }
+
+  @Test
+  void pojosByGetterOrPublicField() throws Exception {
+    String db = server.uniqueDatabase("pojo");
+    server.execute("CREATE TABLE " + db + ".visits (id UInt64, page String) ENGINE = MergeTree"
+        + " ORDER BY id");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(1);
+    env.fromData(new Visit(1, "a"), new Visit(2, "b"))
+        .sinkTo(HandoffSink.forPojos(Visit.class).setUrl(server.httpUrl())
+            .setTable(db, "visits").build());
+    env.execute("pojo");
+    assertThat(server.query("SELECT id, page FROM " + db + ".visits ORDER BY id"))
+        .isEqualTo("1\t/a\n2\t/b\n");
+  }
+
   private static Row named(long id, String name) {
     Row r = Row.withNames();
     r.setField("id", id);
