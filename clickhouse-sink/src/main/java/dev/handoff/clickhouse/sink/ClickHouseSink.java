@@ -108,6 +108,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   /** The wall time at the last tick: a row's event time when no function gives one. */
   private long tickMillis; // guarded by lock
   private boolean closing; // guarded by lock
+  /** A {@link #seal()} left chunks parked: end the workers' linger as they go on. */
+  private boolean sealPending; // guarded by lock
   private DeliveryReport report; // guarded by this
   /** Whether the chain of {@link #run} gave up draining at its deadline. */
   private volatile boolean pullDrainTimedOut;
@@ -236,16 +238,24 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   public FlowControl pressure() {
     lock.lock();
     try {
-      return closing ? FlowControl.CONTINUE : stage.pressure();
+      if (closing) {
+        return FlowControl.CONTINUE;
+      }
+      FlowControl f = stage.pressure();
+      if (sealPending) {
+        workers.endLinger(); // chunks of the last seal that were parked went on now
+        sealPending = stage.parkedChunks() > 0;
+      }
+      return f;
     } finally {
       lock.unlock();
     }
   }
 
   /**
-   * Seals every open chunk now, whatever its size or age, and hands on what the budget lets
-   * through: the first step of a flush before a checkpoint. Rows pushed afterwards open new
-   * chunks. Call {@link #pressure()} until it says {@link FlowControl#CONTINUE} to hand on what
+   * Seals every open chunk now, whatever its size or age, hands on what the budget lets through
+   * and tells the workers to send what is queued without lingering: the first step of a flush
+   * before a checkpoint. Rows pushed afterwards open new chunks. Call {@link #pressure()} until it says {@link FlowControl#CONTINUE} to hand on what
    * stayed parked.
    *
    * @return {@link FlowControl#BLOCKED} while chunks stay parked, else {@link FlowControl#CONTINUE}
@@ -261,6 +271,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
       if (stage.isStopped()) {
         throw stopped();
       }
+      workers.endLinger(); // the caller wants these chunks written, not merged with later ones
+      sealPending = f == FlowControl.BLOCKED;
       return f;
     } finally {
       lock.unlock();

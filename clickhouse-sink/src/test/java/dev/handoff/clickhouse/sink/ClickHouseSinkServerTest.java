@@ -68,6 +68,28 @@ final class ClickHouseSinkServerTest {
   }
 
   @Test
+  void sealSendsEveryOpenChunkWithoutWaitingForTheLinger() throws InterruptedException {
+    String db = table("sink_seal");
+    try (ClickHouseSink<Row> sink = sink(server, db).linger(Duration.ofHours(1))
+        .maxChunkAge(Duration.ofHours(1)).build()) {
+      SourceAcks acks = sink.source("epochs");
+      SourceBatch batch = acks.begin();
+      for (int i = 0; i < 1_000; i++) {
+        sink.push(new Row(i, "k" + i % 7, i), batch);
+      }
+      batch.complete();
+      assertThat(sink.seal()).isEqualTo(FlowControl.CONTINUE);
+      long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (batch.state() == SourceBatch.State.PENDING && System.nanoTime() < end) {
+        Thread.sleep(5);
+      }
+      assertThat(batch.state()).as("delivered well within the hour of linger")
+          .isEqualTo(SourceBatch.State.DELIVERED);
+      assertThat(count(server, db)).isEqualTo(1_000);
+    }
+  }
+
+  @Test
   void pushModeWithBatches_checkpointPassesEveryCompletedBatch() {
     String db = table("sink_batches");
     try (ClickHouseSink<Row> sink = sink(server, db).build()) {

@@ -37,6 +37,8 @@ final class ShardWorker implements Runnable {
   private final WorkerListener listener;
   private final long maxInsertBytes;
   private final int maxInsertRows;
+  private static final long LINGER_SLICE_NANOS = 1_000_000L;
+
   private final long lingerNanos;
   private final long pollNanos;
   private final SplittableRandom random;
@@ -48,6 +50,11 @@ final class ShardWorker implements Runnable {
 
   /** Shutdown began: write what is queued without lingering, then end. */
   volatile boolean draining;
+  /**
+   * Set by {@link SinkWorkers#endLinger()}: the insert being gathered goes out as soon as the
+   * queue is empty; cleared by the worker when it does so.
+   */
+  volatile boolean endLinger;
   /** Shutdown's deadline passed: start no new attempt, take nothing more. */
   volatile boolean aborting;
   /** Shutdown gave up on this worker and failed its chunks; anything it takes now it fails. */
@@ -120,11 +127,17 @@ final class ShardWorker implements Runnable {
       while (bytes < maxInsertBytes && rows < maxInsertRows && !aborting) {
         EncodedChunk next = queues.poll(shard);
         if (next == null) {
+          if (endLinger) {
+            endLinger = false; // every chunk queued before the request is in this insert
+            break;
+          }
           long remaining = lingerNanos - (clock.nanoTime() - start);
           if (remaining <= 0 || draining) {
             break;
           }
-          next = queues.poll(shard, Math.min(remaining, pollNanos), TimeUnit.NANOSECONDS);
+          // Short slices while lingering, so a request to end it is seen within a millisecond.
+          next = queues.poll(shard, Math.min(remaining, Math.min(pollNanos, LINGER_SLICE_NANOS)),
+              TimeUnit.NANOSECONDS);
           if (next == null) {
             continue;
           }

@@ -59,6 +59,15 @@ public final class SinkWorkers implements AutoCloseable {
     workers.start();
   }
 
+  /**
+   * Ends the linger of every shard: the chunks queued now go out in the next insert without
+   * waiting for more to merge (a flush before a checkpoint wants them written, not merged with
+   * chunks that may never come). Inserts after that linger as usual. Any thread; never blocks.
+   */
+  public void endLinger() {
+    workers.endLinger();
+  }
+
   /** Returns a snapshot of the counters and gauges, per shard and in total. */
   public WorkerMetrics metrics() {
     return workers.metrics();

@@ -70,6 +70,12 @@ final class Workers {
     }
   }
 
+  void endLinger() {
+    for (ShardWorker w : shards) {
+      w.endLinger = true;
+    }
+  }
+
   WorkerMetrics metrics() {
     long now = clock.nanoTime();
     List<WorkerMetrics.PerShard> list = new ArrayList<>(shards.length);

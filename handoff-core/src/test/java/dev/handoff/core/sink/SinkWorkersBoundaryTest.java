@@ -202,6 +202,29 @@ final class SinkWorkersBoundaryTest {
   }
 
   @Test
+  void endLingerSendsWhatIsQueuedWithoutWaitingAndLaterInsertsLingerAgain()
+      throws InterruptedException {
+    SinkFixture f = new SinkFixture(1, 8);
+    f.send(0, ids(0, 1));
+    f.send(0, ids(1, 1));
+    ManualClock clock = new ManualClock();
+    ScriptedWriter writer = new ScriptedWriter(1);
+    SinkWorkers w = start(SinkWorkers.builder(f.queues, f.budget, writer).clock(clock)
+        .linger(Duration.ofHours(1)));
+    Thread.sleep(100); // lingering: the manual clock does not move
+    assertThat(writer.attempts).isEmpty();
+    w.endLinger();
+    await().atMost(Duration.ofSeconds(10)).until(() -> writer.written.size() == 1);
+    assertThat(writer.written.get(0).rows()).as("both queued chunks in one insert").isEqualTo(2);
+
+    f.send(0, ids(2, 1));
+    Thread.sleep(100);
+    assertThat(writer.written).as("the next insert lingers again").hasSize(1);
+    w.endLinger();
+    await().atMost(Duration.ofSeconds(10)).until(() -> writer.written.size() == 2);
+  }
+
+  @Test
   void afterTheRetryDeadlineTheWorkerGoesOnWithTheNext() {
     SinkFixture f = new SinkFixture(1, 4);
     EncodedChunk first = f.send(0, ids(0, 1));
