@@ -2,16 +2,19 @@ package dev.handoff.benchmarks.flink;
 
 import java.time.Instant;
 import java.util.Locale;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 
 /**
  * Makes row {@code i} (0-based) of the benchmark's data: a new {@link Event} per call, so no
- * sink can rely on objects being reused. The texts come from small pools built once, so the
+ * sink can rely on objects being reused. It serves as the generator of a {@code
+ * DataGeneratorSource} or as a map after a number sequence. The texts come from small pools built once, so the
  * source's own cost stays small next to the sinks' (every contender reads the same objects).
  *
  * <p>The expected table contents follow from the formulas: see {@link #expectedSums(long)}.
  */
-public final class EventGenerator implements GeneratorFunction<Long, Event> {
+public final class EventGenerator implements GeneratorFunction<Long, Event>,
+    MapFunction<Long, Event> {
   private static final long serialVersionUID = 1L;
   /** 2026-01-01T00:00:00Z; 500 rows share each second. */
   static final long BASE_SECONDS = 1_767_225_600L;
