@@ -3,6 +3,8 @@ package dev.handoff.benchmarks.flink;
 import dev.handoff.clickhouse.sink.InsertFormat;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.flink.HandoffSink;
+import dev.handoff.flink.HandoffSinkBuilder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -224,11 +226,27 @@ public final class FlinkSinkBenchmark {
           .url(server.httpUrl()).table(db, TABLE)
           .batching(baselineBatch, baselineBatch * 10)
           .build();
-      case NATIVE, ROWBINARY -> HandoffSink.forRecords(Event.class)
-          .setUrl(server.httpUrl()).setTable(db, TABLE)
-          .setFormat(c == Contender.NATIVE ? InsertFormat.NATIVE : InsertFormat.ROW_BINARY)
-          .build();
+      case NATIVE, ROWBINARY -> handoff(c == Contender.NATIVE ? InsertFormat.NATIVE
+          : InsertFormat.ROW_BINARY);
       case DISCARD -> new DiscardingSink<>();
     };
+  }
+
+  /**
+   * The handoff sink with its defaults, except what {@code -Dbench.lingerMs} and {@code
+   * -Dbench.chunkBytes} set (for experiments; the reported runs set neither).
+   */
+  private Sink<Event> handoff(InsertFormat format) {
+    HandoffSinkBuilder<Event> b = HandoffSink.forRecords(Event.class)
+        .setUrl(server.httpUrl()).setTable(db, TABLE).setFormat(format);
+    Long linger = Long.getLong("bench.lingerMs");
+    if (linger != null) {
+      b.setLinger(Duration.ofMillis(linger));
+    }
+    Integer chunk = Integer.getInteger("bench.chunkBytes");
+    if (chunk != null) {
+      b.setChunkTargetBytes(chunk);
+    }
+    return b.build();
   }
 }
