@@ -21,7 +21,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * settings)} ({@link ClientV2AsyncWriter}), retried on transient failures.
  *
  * <p>Not a copy of the official code: the same design, written from its description, with its
- * default batching options ({@link Builder}) except the batch size, which the benchmark sets.
+ * default batching options ({@link Builder}) except the batch size and the buffer, which the
+ * benchmark sets (Flink requires the buffer to hold more than one batch).
  *
  * @param <T> the element type
  */
