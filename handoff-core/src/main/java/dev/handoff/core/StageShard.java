@@ -36,7 +36,18 @@ final class StageShard<T> {
   StageShard(int index, RowEncoder<T> encoder, int targetBytes) {
     this.index = index;
     this.encoder = Objects.requireNonNull(encoder, "newInstance() returned null");
-    this.buffer = new ChunkBuffer(targetBytes); // B2: pre-sized to the target
+    this.buffer = new ChunkBuffer(capacityFor(targetBytes)); // B2
+  }
+
+  /**
+   * The chunk buffer's size: the target plus an eighth (at least 4 KiB), since a chunk seals
+   * only after the row (or, in Native, the block) that crosses the target was written. Without
+   * the headroom that row would double the array in nearly every chunk: an allocation and a
+   * copy of the whole chunk, and an array the garbage collector treats as humongous.
+   */
+  static int capacityFor(int targetBytes) {
+    long headroom = Math.max(4096L, targetBytes / 8L);
+    return (int) Math.min(Integer.MAX_VALUE - 8L, targetBytes + headroom);
   }
 
   /** Publishes the parked head's first-ingest time; called when the head may have changed. */

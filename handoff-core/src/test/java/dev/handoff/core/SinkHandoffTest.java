@@ -321,6 +321,13 @@ final class SinkHandoffTest {
       assertThat(template.instancesCreated()).isEqualTo(4);
     }
 
+    @Test
+    void b2_theBufferHasAnEighthOfTheTargetAboveIt_atLeast4KiB() {
+      assertThat(StageShard.capacityFor(1 << 20)).isEqualTo((1 << 20) + (1 << 17));
+      assertThat(StageShard.capacityFor(100)).isEqualTo(4196);
+      assertThat(StageShard.capacityFor(Integer.MAX_VALUE - 8)).isEqualTo(Integer.MAX_VALUE - 8);
+    }
+
     @ParameterizedTest
     @EnumSource(Mode.class)
     void b2_eachShardOwnsABufferPreSizedToTheTarget(Mode mode) {
@@ -334,7 +341,8 @@ final class SinkHandoffTest {
       for (SpyEncoder child : spy.children) {
         assertThat(child.encodes).isEqualTo(3);
         assertThat(child.buffers).as("one buffer per shard").hasSize(1);
-        assertThat(child.capacityAtFirstEncode).as("pre-sized").isEqualTo(4096);
+        assertThat(child.capacityAtFirstEncode).as("pre-sized: the target + 4 KiB")
+            .isEqualTo(8192);
         all.addAll(child.buffers);
       }
       assertThat(all).as("no buffer shared between shards").hasSize(3);
