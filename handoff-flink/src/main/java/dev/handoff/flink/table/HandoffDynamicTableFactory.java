@@ -1,0 +1,221 @@
+package dev.handoff.flink.table;
+
+import static dev.handoff.flink.table.HandoffTableOptions.BUDGET_BYTES;
+import static dev.handoff.flink.table.HandoffTableOptions.CHUNK_TARGET_BYTES;
+import static dev.handoff.flink.table.HandoffTableOptions.CLOSE_TIMEOUT;
+import static dev.handoff.flink.table.HandoffTableOptions.DATABASE;
+import static dev.handoff.flink.table.HandoffTableOptions.DEAD_LETTER_DIRECTORY;
+import static dev.handoff.flink.table.HandoffTableOptions.FORMAT;
+import static dev.handoff.flink.table.HandoffTableOptions.LINGER;
+import static dev.handoff.flink.table.HandoffTableOptions.MAX_CHUNK_AGE;
+import static dev.handoff.flink.table.HandoffTableOptions.ON_BAD_ROW;
+import static dev.handoff.flink.table.HandoffTableOptions.PARALLELISM;
+import static dev.handoff.flink.table.HandoffTableOptions.PASSWORD;
+import static dev.handoff.flink.table.HandoffTableOptions.RETRY_INITIAL_BACKOFF;
+import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_ATTEMPTS;
+import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_BACKOFF;
+import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_ELAPSED;
+import static dev.handoff.flink.table.HandoffTableOptions.SHARDS;
+import static dev.handoff.flink.table.HandoffTableOptions.TABLE;
+import static dev.handoff.flink.table.HandoffTableOptions.URL;
+import static dev.handoff.flink.table.HandoffTableOptions.USERNAME;
+
+import dev.handoff.api.ErrorPolicy;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.clickhouse.sink.InsertFormat;
+import dev.handoff.flink.HandoffSink;
+import dev.handoff.flink.HandoffSinkBuilder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Creates the {@code handoff-clickhouse} SQL sink: a {@link HandoffSink} of the table's rows,
+ * insert-only, at least once through Flink's checkpoints.
+ *
+ * <pre>{@code
+ * CREATE TABLE orders (id BIGINT, amount DECIMAL(12, 2), ts TIMESTAMP(3)) WITH (
+ *   'connector' = 'handoff-clickhouse',
+ *   'url' = 'http://clickhouse:8123',
+ *   'table' = 'shop.orders'
+ * );
+ * }</pre>
+ *
+ * <p>When the statement is planned, the factory reads the ClickHouse table's columns from the
+ * server and checks the Flink table's columns against them by name, so a type that cannot map
+ * fails the statement with the column and both types; each subtask checks again when its sink
+ * starts. The server's types, never the Flink table's, decide what the encoder writes.
+ */
+public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory {
+
+  /** The connector's identifier ({@code clickhouse} is the official connector's). */
+  public static final String IDENTIFIER = "handoff-clickhouse";
+
+  /** Creates the factory; Flink finds it through the service loader. */
+  public HandoffDynamicTableFactory() {}
+
+  @Override
+  public String factoryIdentifier() {
+    return IDENTIFIER;
+  }
+
+  @Override
+  public Set<ConfigOption<?>> requiredOptions() {
+    return Set.of(URL, TABLE);
+  }
+
+  @Override
+  public Set<ConfigOption<?>> optionalOptions() {
+    return Set.of(DATABASE, USERNAME, PASSWORD, FORMAT, SHARDS, CHUNK_TARGET_BYTES, MAX_CHUNK_AGE,
+        BUDGET_BYTES, LINGER, RETRY_MAX_ATTEMPTS, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF,
+        RETRY_MAX_ELAPSED, ON_BAD_ROW, DEAD_LETTER_DIRECTORY, PARALLELISM, CLOSE_TIMEOUT);
+  }
+
+  /**
+   * Validates the options, reads the ClickHouse table's columns from the server, checks the
+   * Flink table against them and returns the sink.
+   *
+   * @throws ValidationException for a bad option, a column that does not map (the message names
+   *     the column and both types), or a server that cannot be reached or has no such table
+   */
+  @Override
+  public DynamicTableSink createDynamicTableSink(Context context) {
+    FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+    helper.validate();
+    ReadableConfig o = helper.getOptions();
+    String[] target = target(o);
+    RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
+    String qualified = target[0] + "." + target[1];
+    ClickHouseHttpOptions http = http(o);
+    List<String> columns;
+    try {
+      columns = ServerSchema.read(http, target[0], target[1]).columnsFor(rowType, qualified);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new ValidationException("table " + context.getObjectIdentifier().asSummaryString()
+          + " ('connector' = '" + IDENTIFIER + "'): " + e.getMessage(), e);
+    }
+    HandoffSink<RowData> sink = sink(o, target, columns,
+        new RowDataAccessorFactory(rowType, qualified));
+    return new HandoffDynamicTableSink(sink, o.getOptional(PARALLELISM).orElse(null), qualified);
+  }
+
+  private static ClickHouseHttpOptions http(ReadableConfig o) {
+    ClickHouseHttpOptions.Builder b = ClickHouseHttpOptions.builder();
+    try {
+      b.url(o.get(URL));
+    } catch (IllegalArgumentException e) {
+      throw invalid(URL, o.get(URL), e.getMessage());
+    }
+    o.getOptional(USERNAME).ifPresent(b::user);
+    o.getOptional(PASSWORD).ifPresent(b::password);
+    return b.build();
+  }
+
+  /** Returns {@code {database, table}}. */
+  private static String[] target(ReadableConfig o) {
+    String table = o.get(TABLE).trim();
+    int dot = table.indexOf('.');
+    String[] t = dot < 0 ? new String[] {o.get(DATABASE), table}
+        : new String[] {table.substring(0, dot), table.substring(dot + 1)};
+    if (t[0].isEmpty() || t[1].isEmpty() || t[1].indexOf('.') >= 0) {
+      throw invalid(TABLE, table, "expected 'db.table' or 'table'");
+    }
+    return t;
+  }
+
+  private static HandoffSink<RowData> sink(ReadableConfig o, String[] target,
+      List<String> columns, RowDataAccessorFactory accessor) {
+    HandoffSinkBuilder<RowData> b = HandoffSink.forAccessor(accessor)
+        .setUrl(o.get(URL))
+        .setTable(target[0], target[1])
+        .setColumns(columns.toArray(new String[0]))
+        .setFormat(format(o))
+        .setShards(positiveInt(o, SHARDS), 8)
+        .setChunkTargetBytes((int) bytes(o, CHUNK_TARGET_BYTES, Integer.MAX_VALUE))
+        .setMaxChunkAge(positive(o, MAX_CHUNK_AGE))
+        .setBudgetBytes(bytes(o, BUDGET_BYTES, Long.MAX_VALUE))
+        .setLinger(nonNegative(o, LINGER))
+        .setOnBadRow(onBadRow(o))
+        .setCloseTimeout(nonNegative(o, CLOSE_TIMEOUT));
+    if (o.getOptional(USERNAME).isPresent() || o.getOptional(PASSWORD).isPresent()) {
+      b.setCredentials(o.getOptional(USERNAME).orElse("default"),
+          o.getOptional(PASSWORD).orElse(""));
+    }
+    o.getOptional(DEAD_LETTER_DIRECTORY).ifPresent(b::setDeadLetterDirectory);
+    b.setRetry(positiveInt(o, RETRY_MAX_ATTEMPTS), positive(o, RETRY_INITIAL_BACKOFF),
+        positive(o, RETRY_MAX_BACKOFF), nonNegative(o, RETRY_MAX_ELAPSED));
+    try {
+      return b.build();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new ValidationException("invalid '" + IDENTIFIER + "' options: " + e.getMessage(), e);
+    }
+  }
+
+  private static InsertFormat format(ReadableConfig o) {
+    String f = o.get(FORMAT).trim().toLowerCase(Locale.ROOT);
+    for (InsertFormat format : InsertFormat.values()) {
+      if (format.encoderName().equals(f)) {
+        return format;
+      }
+    }
+    throw invalid(FORMAT, o.get(FORMAT), "expected 'native' or 'rowbinary'");
+  }
+
+  private static ErrorPolicy onBadRow(ReadableConfig o) {
+    switch (o.get(ON_BAD_ROW).trim().toLowerCase(Locale.ROOT)) {
+      case "fail":
+        return ErrorPolicy.FAIL;
+      case "skip":
+        return ErrorPolicy.SKIP;
+      default:
+        throw invalid(ON_BAD_ROW, o.get(ON_BAD_ROW), "expected 'fail' or 'skip'");
+    }
+  }
+
+  private static int positiveInt(ReadableConfig o, ConfigOption<Integer> option) {
+    int v = o.get(option);
+    if (v <= 0) {
+      throw invalid(option, v, "expected > 0");
+    }
+    return v;
+  }
+
+  private static Duration positive(ReadableConfig o, ConfigOption<Duration> option) {
+    Duration d = nonNegative(o, option);
+    if (d.isZero()) {
+      throw invalid(option, d, "expected > 0");
+    }
+    return d;
+  }
+
+  private static Duration nonNegative(ReadableConfig o, ConfigOption<Duration> option) {
+    Duration d = o.get(option);
+    if (d.isNegative()) {
+      throw invalid(option, d, "expected >= 0");
+    }
+    return d;
+  }
+
+  private static long bytes(ReadableConfig o, ConfigOption<MemorySize> option, long max) {
+    long v = o.get(option).getBytes();
+    if (v <= 0 || v > max) {
+      throw invalid(option, o.get(option), "expected 1.." + max + " bytes");
+    }
+    return v;
+  }
+
+  private static ValidationException invalid(ConfigOption<?> option, Object value, String why) {
+    return new ValidationException("option '" + option.key() + "' of '" + IDENTIFIER + "' is "
+        + value + ": " + why);
+  }
+}
