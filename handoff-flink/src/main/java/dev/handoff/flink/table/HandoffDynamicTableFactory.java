@@ -94,9 +94,16 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
     helper.validate();
     ReadableConfig o = helper.getOptions();
     String[] target = target(o);
-    RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
     String qualified = target[0] + "." + target[1];
+    RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
+    // Every option is checked before the server is asked anything.
     ClickHouseHttpOptions http = http(o);
+    HandoffSinkBuilder<RowData> builder = builder(o, target,
+        new RowDataAccessorFactory(rowType, qualified));
+    Integer parallelism = o.getOptional(PARALLELISM).orElse(null);
+    if (parallelism != null && parallelism <= 0) {
+      throw invalid(PARALLELISM, parallelism, "expected > 0");
+    }
     List<String> columns;
     try {
       columns = ServerSchema.read(http, target[0], target[1]).columnsFor(rowType, qualified);
@@ -104,9 +111,8 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
       throw new ValidationException("table " + context.getObjectIdentifier().asSummaryString()
           + " ('connector' = '" + IDENTIFIER + "'): " + e.getMessage(), e);
     }
-    HandoffSink<RowData> sink = sink(o, target, columns,
-        new RowDataAccessorFactory(rowType, qualified));
-    return new HandoffDynamicTableSink(sink, o.getOptional(PARALLELISM).orElse(null), qualified);
+    HandoffSink<RowData> sink = builder.setColumns(columns.toArray(new String[0])).build();
+    return new HandoffDynamicTableSink(sink, parallelism, qualified);
   }
 
   private static ClickHouseHttpOptions http(ReadableConfig o) {
@@ -133,12 +139,11 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
     return t;
   }
 
-  private static HandoffSink<RowData> sink(ReadableConfig o, String[] target,
-      List<String> columns, RowDataAccessorFactory accessor) {
+  private static HandoffSinkBuilder<RowData> builder(ReadableConfig o, String[] target,
+      RowDataAccessorFactory accessor) {
     HandoffSinkBuilder<RowData> b = HandoffSink.forAccessor(accessor)
         .setUrl(o.get(URL))
         .setTable(target[0], target[1])
-        .setColumns(columns.toArray(new String[0]))
         .setFormat(format(o))
         .setShards(positiveInt(o, SHARDS), 8)
         .setChunkTargetBytes((int) bytes(o, CHUNK_TARGET_BYTES, Integer.MAX_VALUE))
@@ -155,10 +160,11 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
     b.setRetry(positiveInt(o, RETRY_MAX_ATTEMPTS), positive(o, RETRY_INITIAL_BACKOFF),
         positive(o, RETRY_MAX_BACKOFF), nonNegative(o, RETRY_MAX_ELAPSED));
     try {
-      return b.build();
+      b.build(); // checks the combination (the retry waits, say) before the server is read
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw new ValidationException("invalid '" + IDENTIFIER + "' options: " + e.getMessage(), e);
     }
+    return b;
   }
 
   private static InsertFormat format(ReadableConfig o) {

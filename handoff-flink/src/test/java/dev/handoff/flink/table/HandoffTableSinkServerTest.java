@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
+import dev.handoff.clickhouse.testserver.ClickHouseServerException;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -21,7 +26,9 @@ final class HandoffTableSinkServerTest {
   static final ClickHouseServer server = ClickHouseServer.shared();
 
   @RegisterExtension
-  static final MiniClusterExtension FLINK = new MiniClusterExtension();
+  static final MiniClusterExtension FLINK = new MiniClusterExtension(
+      new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1)
+          .setNumberSlotsPerTaskManager(2).build());
 
   static TableEnvironment tableEnv() {
     StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -29,6 +36,21 @@ final class HandoffTableSinkServerTest {
     StreamTableEnvironment t = StreamTableEnvironment.create(env);
     t.getConfig().set("table.local-time-zone", "UTC");
     return t;
+  }
+
+  /**
+   * Queries the server, once more if the first request met a connection the server was closing
+   * (it closes idle ones after 3 s, and a job often takes about that long).
+   */
+  static String query(String sql) {
+    try {
+      return server.query(sql);
+    } catch (ClickHouseServerException e) {
+      if (!(e.getCause() instanceof IOException)) {
+        throw e;
+      }
+      return server.query(sql);
+    }
   }
 
   static String with(String db, String table, String format) {
@@ -83,7 +105,7 @@ final class HandoffTableSinkServerTest {
         + " ARRAY_REMOVE(ARRAY['x'], 'x'), ARRAY[ARRAY_REMOVE(ARRAY[CAST(1 AS BIGINT)], 1)],"
         + " ROW(-1, ''), -2147483648, -1)").await();
 
-    String got = server.query("SELECT id, b, i8, i16, u32, i64, u64, f32, f64, dc, dc38, s,"
+    String got = query("SELECT id, b, i8, i16, u32, i64, u64, f32, f64, dc, dc38, s,"
         + " hex(fs), lc, hex(bin), hex(fbin), d, dt, dtz, toUnixTimestamp(dtz), ltz, u, e, n, ns,"
         + " arr, arrs, arr2, tup, i32f, i64d FROM " + db + ".t ORDER BY id FORMAT TabSeparated");
     assertThat(got.split("\n")).containsExactly(
@@ -100,5 +122,107 @@ final class HandoffTableSinkServerTest {
             "1970-01-01 00:00:01", "2000-01-01 09:00:00", Long.toString(946717200L - 9 * 3600),
             "1970-01-01 00:00:01", "00000000-0000-0000-0000-000000000000", "a", "\\N", "\\N",
             "[]", "[]", "[[]]", "(-1,'')", "-2147483648", "-1.00"));
+  }
+
+  @Test
+  void insertFromDatagen_writesEveryRowWithCheckpointsAndTwoSubtasks() throws Exception {
+    String db = server.uniqueDatabase("flink_sql_gen");
+    // note and created have no Flink column: left out, so the server fills NULL and now().
+    server.execute("CREATE TABLE " + db + ".t (id UInt64, k UInt8, s String, ts DateTime,"
+        + " note Nullable(String), created DateTime DEFAULT now())"
+        + " ENGINE = MergeTree ORDER BY id");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(1);
+    env.enableCheckpointing(200);
+    env.configure(Configuration.fromMap(Map.of("restart-strategy.type", "none")));
+    StreamTableEnvironment t = StreamTableEnvironment.create(env);
+    t.executeSql("CREATE TABLE gen (id BIGINT, s STRING) WITH ('connector' = 'datagen',"
+        + " 'number-of-rows' = '100000', 'rows-per-second' = '1000000',"
+        + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '100000',"
+        + " 'fields.s.length' = '10')");
+    t.executeSql("CREATE TABLE ch (id BIGINT, k INT, s STRING, ts TIMESTAMP_LTZ(3))"
+        + " WITH ('connector' = 'handoff-clickhouse', 'url' = '" + server.httpUrl() + "',"
+        + " 'table' = 't', 'database' = '" + db + "', 'sink.parallelism' = '2',"
+        + " 'sink.shards' = '2', 'sink.chunk-target-bytes' = '64kb', 'sink.linger' = '5ms')");
+    t.executeSql("INSERT INTO ch SELECT id, CAST(id % 7 AS INT), s,"
+        + " TO_TIMESTAMP_LTZ(id * 1000, 3) FROM gen").await();
+
+    long sumK = 0;
+    for (long id = 1; id <= 100_000; id++) {
+      sumK += id % 7;
+    }
+    assertThat(query("SELECT count(), sum(id), sum(k), sum(length(s)),"
+        + " sum(toUInt64(ts)), countIf(isNull(note)), countIf(created > toDateTime(0))"
+        + " FROM " + db + ".t FORMAT TabSeparated"))
+        .isEqualTo("100000\t5000050000\t" + sumK + "\t1000000\t5000050000\t100000\t100000\n");
+  }
+
+  @Test
+  void typesThatCannotMap_failThePlanWithEveryColumnAndBothTypes() {
+    String db = server.uniqueDatabase("flink_sql_mismatch");
+    server.execute("CREATE TABLE " + db + ".t (id UInt64, age UInt8, name String, must UInt32)"
+        + " ENGINE = MergeTree ORDER BY id");
+    TableEnvironment t = tableEnv();
+    t.executeSql("CREATE TABLE t (id BIGINT, age STRING, name INT, extra INT)"
+        + with(db, "t", "native"));
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO t VALUES (1, 'x', 2, 3)"))
+        .rootCause()
+        .hasMessageContaining("ClickHouse table " + db + ".t")
+        .hasMessageContaining("column \"age\": Flink type STRING cannot be written to"
+            + " ClickHouse UInt8")
+        .hasMessageContaining("column \"name\": Flink type INT cannot be written to"
+            + " ClickHouse String")
+        .hasMessageContaining("column \"extra\": the ClickHouse table has no insertable column"
+            + " of that name (Flink type INT)")
+        .hasMessageContaining("column \"must\": ClickHouse UInt32 is not Nullable and has no"
+            + " DEFAULT, and the Flink table has no column of that name")
+        .message().doesNotContain("\"id\"");
+    assertThat(query("SELECT count() FROM " + db + ".t")).isEqualTo("0\n");
+  }
+
+  @Test
+  void aMissingTableFailsThePlanNamingIt() {
+    String db = server.uniqueDatabase("flink_sql_missing");
+    TableEnvironment t = tableEnv();
+    t.executeSql("CREATE TABLE t (id BIGINT)" + with(db, "nope", "native"));
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO t VALUES (1)"))
+        .rootCause().hasMessageContaining("table " + db + ".nope does not exist");
+  }
+
+  @Test
+  void badOptions_failThePlanNamingTheOption() {
+    TableEnvironment t = tableEnv();
+    t.executeSql("CREATE TABLE f (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'format' = 'json')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO f VALUES (1)"))
+        .rootCause().hasMessageContaining("option 'format'")
+        .hasMessageContaining("expected 'native' or 'rowbinary'");
+    t.executeSql("CREATE TABLE g (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.on-bad-row' = 'drop')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO g VALUES (1)"))
+        .rootCause().hasMessageContaining("option 'sink.on-bad-row'");
+    t.executeSql("CREATE TABLE h (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.shardz' = '2')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO h VALUES (1)"))
+        .hasStackTraceContaining("sink.shardz");
+  }
+
+  @Test
+  void aNullIntoANonNullableColumn_isSkippedUnderSkipAndFailsTheJobUnderFail() throws Exception {
+    String db = server.uniqueDatabase("flink_sql_bad_row");
+    server.execute("CREATE TABLE " + db + ".t (id UInt64, v UInt32) ENGINE = MergeTree ORDER BY id");
+    TableEnvironment t = tableEnv();
+    String values = " VALUES (1, CAST(NULL AS INT)), (2, 5), (3, -1)";
+    t.executeSql("CREATE TABLE on_skip (id BIGINT, v INT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = '" + db + ".t',"
+        + " 'sink.on-bad-row' = 'skip')");
+    t.executeSql("INSERT INTO on_skip" + values).await();
+    assertThat(query("SELECT id, v FROM " + db + ".t ORDER BY id FORMAT TabSeparated"))
+        .isEqualTo("2\t5\n");
+
+    t.executeSql("CREATE TABLE on_fail (id BIGINT, v INT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = '" + db + ".t')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO on_fail" + values).await())
+        .hasStackTraceContaining("column \"v\" (UInt32): value null (NULL)");
   }
 }
