@@ -210,7 +210,8 @@ final class HandoffTableSinkServerTest {
   @Test
   void aNullIntoANonNullableColumn_isSkippedUnderSkipAndFailsTheJobUnderFail() throws Exception {
     String db = server.uniqueDatabase("flink_sql_bad_row");
-    server.execute("CREATE TABLE " + db + ".t (id UInt64, v UInt32) ENGINE = MergeTree ORDER BY id");
+    server.execute("CREATE TABLE " + db + ".t (id UInt64, v UInt32)"
+        + " ENGINE = MergeTree ORDER BY id");
     TableEnvironment t = tableEnv();
     String values = " VALUES (1, CAST(NULL AS INT)), (2, 5), (3, -1)";
     t.executeSql("CREATE TABLE on_skip (id BIGINT, v INT) WITH ('connector' = 'handoff-clickhouse',"
