@@ -169,7 +169,8 @@ final class RowDataAccessorTest {
   void arraysMapsAndRows_areReadThroughNestedAccessors() {
     RowType type = rowType("a ARRAY<ARRAY<INT>>, m MAP<STRING, BIGINT>, r ROW<x INT, y STRING>");
     RowAccessor<RowData> acc = SchemaMatch.accessor(type,
-        schema("a", "Array(Array(Nullable(Int32)))", "m", "Map(String, Int64)", "r", "Tuple(Int32, String)"), "db.t");
+        schema("a", "Array(Array(Nullable(Int32)))", "m", "Map(String, Int64)",
+            "r", "Tuple(Int32, String)"), "db.t");
     Map<Object, Object> map = new LinkedHashMap<>();
     map.put(StringData.fromString("k1"), 1L);
     map.put(StringData.fromString("k2"), null);
