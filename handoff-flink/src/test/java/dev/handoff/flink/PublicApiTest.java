@@ -35,6 +35,8 @@ class PublicApiTest {
         "dev.handoff.flink.HandoffSink",
         "dev.handoff.flink.HandoffSinkBuilder",
         "dev.handoff.flink.RowFunction",
-        "dev.handoff.flink.TableSelector"));
+        "dev.handoff.flink.TableSelector",
+        "dev.handoff.flink.table.HandoffDynamicTableFactory",
+        "dev.handoff.flink.table.HandoffTableOptions"));
   }
 }
