@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * docs/flink.md's DataStream quick start: {@link FlinkQuickStart} is it, word for word (this test
- * compares them), and runs here on a MiniCluster against a real ClickHouse server.
+ * docs/flink.md's quick starts: {@link FlinkQuickStart} (DataStream) and {@link SqlQuickStart}
+ * (SQL) are them, word for word (this test compares them), and run here on a MiniCluster against
+ * a real ClickHouse server.
  */
 class FlinkDocTest {
   static final Path DOC = Path.of(System.getProperty("user.dir")).getParent()
@@ -36,6 +37,33 @@ class FlinkDocTest {
     String source = Files.readString(
         Path.of("src/test/java/dev/handoff/flink/FlinkQuickStart.java"), StandardCharsets.UTF_8);
     assertThat(m.group(1)).isEqualTo(source.substring(source.indexOf("import ")));
+  }
+
+  @Test
+  void theDocShowsTheSqlQuickStartWordForWord() throws Exception {
+    String doc = Files.readString(DOC, StandardCharsets.UTF_8);
+    Matcher m = Pattern.compile(
+        "```java\n(import org\\.apache\\.flink\\.table\\.api\\.EnvironmentSettings;.*?)```",
+        Pattern.DOTALL).matcher(doc);
+    assertThat(m.find()).as("docs/flink.md has the SQL quick start").isTrue();
+    String source = Files.readString(
+        Path.of("src/test/java/dev/handoff/flink/SqlQuickStart.java"), StandardCharsets.UTF_8);
+    assertThat(m.group(1)).isEqualTo(source.substring(source.indexOf("import ")));
+  }
+
+  @Test
+  void theSqlQuickStartWritesItsRows() throws Exception {
+    ClickHouseServer server = ClickHouseServer.shared();
+    server.execute("CREATE DATABASE IF NOT EXISTS shop");
+    server.execute("DROP TABLE IF EXISTS shop.visits");
+    server.execute("CREATE TABLE shop.visits (id UInt64, page String) ENGINE = MergeTree"
+        + " ORDER BY id");
+
+    SqlQuickStart.main(new String[] {server.httpUrl()});
+
+    assertThat(server.query("SELECT count(), uniqExact(id), min(id), max(id),"
+        + " countIf(length(page) = 0) FROM shop.visits"))
+        .isEqualTo("100000\t100000\t1\t100000\t0\n");
   }
 
   @Test
