@@ -3,6 +3,7 @@ package dev.handoff.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
+import dev.handoff.core.ChunkPool;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -106,7 +107,10 @@ class FlinkOutageTest {
     long after = EMITTED.get(db).get();
     assertThat(after - before).as("rows emitted by the source in 2 s of stall").isZero();
     assertThat(CapturingReporter.values(db, "budgetInUseBytes")).hasSize(2);
-    assertThat(maxBudget).as("bytes held per subtask").isPositive().isLessThanOrEqualTo(BUDGET);
+    // The chunk that finds the budget full is still taken (push never rejects): at most one
+    // chunk's array over the limit, and one open chunk per shard besides.
+    assertThat(maxBudget).as("bytes sealed and held per subtask").isPositive()
+        .isLessThanOrEqualTo(BUDGET + ChunkPool.arrayLengthFor(CHUNK));
   }
 
   @Test
