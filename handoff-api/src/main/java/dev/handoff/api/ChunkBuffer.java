@@ -4,14 +4,16 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A growable byte buffer with little-endian writes, into which encoders write rows.
  *
  * <p>Writes never allocate once the buffer has grown to its working size. {@link #truncate} rolls
  * a partly written row back. {@link #split} hands the written bytes to an immutable {@link Frame}
- * without copying and starts a fresh array of the initial capacity, so the next chunk fills a
- * target-sized array instead of regrowing from zero.
+ * without copying and starts a fresh array of the initial capacity (from a {@link
+ * ByteArrayPool}, when the buffer has one), so the next chunk fills a target-sized array instead
+ * of regrowing from zero.
  *
  * <p><b>Threading:</b> not thread-safe; a buffer belongs to one shard on the pipeline thread.
  */
@@ -27,6 +29,8 @@ public final class ChunkBuffer {
   private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
   private final int initialCapacity;
+  /** Lends the arrays, or null: then every split allocates the next array. */
+  private final ByteArrayPool pool;
   private byte[] bytes;
   private int length;
 
@@ -42,7 +46,20 @@ public final class ChunkBuffer {
           "initialCapacity : " + initialCapacity + " (expected: > 0)");
     }
     this.initialCapacity = initialCapacity;
+    this.pool = null;
     this.bytes = new byte[initialCapacity];
+  }
+
+  /**
+   * Creates a buffer that fills arrays lent by {@code pool}: a {@link #split} hands the array to
+   * the frame (which gives it back when released) and takes the next one from the pool. A row
+   * larger than the pool's arrays still fits: the buffer grows into an array of its own (the
+   * pooled one goes back at once), and that chunk's frame is not pooled.
+   */
+  public ChunkBuffer(ByteArrayPool pool) {
+    this.pool = Objects.requireNonNull(pool, "pool");
+    this.initialCapacity = pool.arrayLength();
+    this.bytes = pool.take();
   }
 
   /** Returns the number of bytes written since the last split. */
@@ -76,14 +93,32 @@ public final class ChunkBuffer {
   public Frame split() {
     if (length == 0) {
       if (bytes.length != initialCapacity) {
-        bytes = new byte[initialCapacity]; // a rolled-back large row must not pin a big array
+        bytes = fresh(); // a rolled-back large row must not pin a big array
       }
       return Frame.empty();
     }
-    Frame frame = new Frame(bytes, length);
-    bytes = new byte[initialCapacity];
+    boolean pooled = pool != null && bytes.length == initialCapacity;
+    Frame frame = new Frame(bytes, length, pooled ? pool : null);
+    bytes = fresh();
     length = 0;
     return frame;
+  }
+
+  private byte[] fresh() {
+    return pool != null ? pool.take() : new byte[initialCapacity];
+  }
+
+  /**
+   * Gives the buffer's array back to its pool (if it has one) and empties the buffer: a stage
+   * calls it at teardown, after the last split. The buffer must not be written afterwards.
+   */
+  public void release() {
+    byte[] b = bytes;
+    bytes = new byte[0];
+    length = 0;
+    if (pool != null && b.length == initialCapacity) {
+      pool.give(b);
+    }
   }
 
   /**
@@ -110,7 +145,11 @@ public final class ChunkBuffer {
               + ", max " + MAX_CAPACITY + ")");
     }
     long doubled = Math.max((long) bytes.length * 2, needed);
-    bytes = Arrays.copyOf(bytes, (int) Math.min(doubled, MAX_CAPACITY));
+    byte[] old = bytes;
+    bytes = Arrays.copyOf(old, (int) Math.min(doubled, MAX_CAPACITY));
+    if (pool != null && old.length == initialCapacity) {
+      pool.give(old); // copied out: the pooled array goes back at once
+    }
     return bytes;
   }
 

@@ -7,8 +7,9 @@ import java.util.Objects;
  *
  * <p>Immutable once created. The chunk carries the acknowledgement handles of the batches whose
  * records it holds; whoever takes the chunk out of its queue must resolve {@link #acks()} exactly
- * once (succeed after the write, fail when abandoning it) and release {@link #sizeBytes()} from
- * the in-flight budget.
+ * once (succeed after the write, fail when abandoning it), release {@link #chargedBytes()} from
+ * the in-flight budget, and then {@linkplain Frame#release() release the frame}, after its last
+ * read (a pooled frame's array goes back to its pool).
  *
  * @param shard the shard the chunk belongs to
  * @param sequence the chunk's seal sequence within its shard, starting at 0; a shard's chunks
@@ -38,9 +39,32 @@ public record EncodedChunk(
     }
   }
 
-  /** Returns the frame's size in bytes: what the chunk weighs in the in-flight budget. */
+  /** Returns the frame's size in bytes: the encoded bytes an insert of this chunk sends. */
   public int sizeBytes() {
     return frame.length();
+  }
+
+  /**
+   * Returns what the chunk weighs in the in-flight budget: its frame's {@linkplain
+   * Frame#chargedBytes() charged bytes} (the whole pooled array, or the frame's length).
+   */
+  public int chargedBytes() {
+    return frame.chargedBytes();
+  }
+
+  /**
+   * Returns whether {@code o} is this very chunk: each seal makes a new chunk, and comparing
+   * frames by content would read a frame that may have been released.
+   */
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
+  }
+
+  /** Returns the identity hash code (see {@link #equals}). */
+  @Override
+  public int hashCode() {
+    return System.identityHashCode(this);
   }
 
   @Override

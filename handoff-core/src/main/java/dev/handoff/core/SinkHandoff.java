@@ -92,12 +92,17 @@ public final class SinkHandoff<T> implements Stage<T> {
     this.clock = b.clock;
     this.metrics = b.metrics;
     this.skipWarnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, clock);
+    if (b.pool != null && b.pool.arrayLength() != ChunkPool.arrayLengthFor(config.targetBytes())) {
+      throw new IllegalArgumentException("the pool lends arrays of " + b.pool.arrayLength()
+          + " bytes; chunks of " + config.targetBytes() + " bytes need "
+          + ChunkPool.arrayLengthFor(config.targetBytes()) + " (ChunkPool.arrayLengthFor)");
+    }
     int n = queues.numShards();
     this.shards = new StageShard[n];
     for (int i = 0; i < n; i++) {
       // Every shard gets its own encoder: a columnar encoder holds rows between records, and
       // sharing one would mix shards inside a block (B2).
-      shards[i] = new StageShard<>(i, b.encoder.newInstance(), config.targetBytes());
+      shards[i] = new StageShard<>(i, b.encoder.newInstance(), config.targetBytes(), b.pool);
     }
   }
 
@@ -227,7 +232,7 @@ public final class SinkHandoff<T> implements Stage<T> {
       return;
     }
     Frame frame = shard.buffer.split();
-    budget.add(frame.length()); // B5: the budget grows at seal, parked or not
+    budget.add(frame.chargedBytes()); // B5: the budget grows at seal, parked or not
     EncodedChunk chunk = new EncodedChunk(shard.index, shard.nextSequence++, frame, shard.rows,
         shard.acks, shard.firstIngestNanos, shard.oldestEventTimeMs);
     shard.chunksSealed++;
@@ -394,7 +399,8 @@ public final class SinkHandoff<T> implements Stage<T> {
         try {
           chunk.acks().fail(cause);
         } finally {
-          budget.release(chunk.sizeBytes());
+          budget.release(chunk.chargedBytes());
+          chunk.frame().release();
         }
       }
       shard.rowsFailedBack += shard.rows;
@@ -402,7 +408,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         shard.acks.fail(cause); // a partial buffer's batches replay too
       }
       shard.rows = 0;
-      shard.buffer.truncate(0);
+      shard.buffer.release(); // its array goes back to the pool, if it came from one
     }
   }
 
@@ -496,6 +502,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     private String name = "sink";
     private ShardRouter router = KeyHashRouter.INSTANCE;
     private InflightBudget budget = InflightBudget.unlimited();
+    private ChunkPool pool;
     private ChunkConfig config = ChunkConfig.defaults();
     private HandoffClock clock = HandoffClock.system();
     private StageMetrics.Listener metrics = StageMetrics.Listener.NONE;
@@ -514,6 +521,21 @@ public final class SinkHandoff<T> implements Stage<T> {
     /** Sets the router. */
     public Builder<T> router(ShardRouter router) {
       this.router = Objects.requireNonNull(router, "router");
+      return this;
+    }
+
+    /**
+     * Fills the shards' chunks in arrays lent by {@code pool} (default: none, so every seal
+     * allocates the next array): give the pool to whoever owns the budget, and its arrays of
+     * {@link ChunkPool#arrayLengthFor the target's size}. The budget then charges each chunk
+     * its whole array, and whoever settles a chunk releases its frame, which gives the array
+     * back.
+     *
+     * @throws IllegalArgumentException at {@link #build()} if the pool's arrays are not of {@link
+     *     ChunkPool#arrayLengthFor}{@code (targetBytes)}
+     */
+    public Builder<T> pool(ChunkPool pool) {
+      this.pool = Objects.requireNonNull(pool, "pool");
       return this;
     }
 

@@ -33,21 +33,13 @@ final class StageShard<T> {
   long bytesAbandoned;
   long rowsFailedBack;
 
-  StageShard(int index, RowEncoder<T> encoder, int targetBytes) {
+  StageShard(int index, RowEncoder<T> encoder, int targetBytes, ChunkPool pool) {
     this.index = index;
     this.encoder = Objects.requireNonNull(encoder, "newInstance() returned null");
-    this.buffer = new ChunkBuffer(capacityFor(targetBytes)); // B2
-  }
-
-  /**
-   * The chunk buffer's size: the target plus an eighth (at least 4 KiB), since a chunk seals
-   * only after the row (or, in Native, the block) that crosses the target was written. Without
-   * the headroom that row would double the array in nearly every chunk: an allocation and a
-   * copy of the whole chunk, and an array the garbage collector treats as humongous.
-   */
-  static int capacityFor(int targetBytes) {
-    long headroom = Math.max(4096L, targetBytes / 8L);
-    return (int) Math.min(Integer.MAX_VALUE - 8L, targetBytes + headroom);
+    // B2. The headroom above the target (ChunkPool.arrayLengthFor) holds the row, or the Native
+    // block, that crosses the target: without it the array would double in nearly every chunk.
+    this.buffer = pool != null ? new ChunkBuffer(pool)
+        : new ChunkBuffer(ChunkPool.arrayLengthFor(targetBytes));
   }
 
   /** Publishes the parked head's first-ingest time; called when the head may have changed. */

@@ -323,9 +323,9 @@ final class SinkHandoffTest {
 
     @Test
     void b2_theBufferHasAnEighthOfTheTargetAboveIt_atLeast4KiB() {
-      assertThat(StageShard.capacityFor(1 << 20)).isEqualTo((1 << 20) + (1 << 17));
-      assertThat(StageShard.capacityFor(100)).isEqualTo(4196);
-      assertThat(StageShard.capacityFor(Integer.MAX_VALUE - 8)).isEqualTo(Integer.MAX_VALUE - 8);
+      assertThat(ChunkPool.arrayLengthFor(1 << 20)).isEqualTo((1 << 20) + (1 << 17));
+      assertThat(ChunkPool.arrayLengthFor(100)).isEqualTo(4196);
+      assertThat(ChunkPool.arrayLengthFor(Integer.MAX_VALUE - 8)).isEqualTo(Integer.MAX_VALUE - 8);
     }
 
     @ParameterizedTest

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +60,14 @@ final class ShardWorker implements Runnable {
   volatile boolean aborting;
   /** Shutdown gave up on this worker and failed its chunks; anything it takes now it fails. */
   private volatile boolean forced;
+  /** The worker thread left {@link #run()}: it reads no frame any more. */
+  private volatile boolean exited;
+  /**
+   * Chunks shutdown failed while this worker may still be reading them (a writer stuck past the
+   * grace period): their bytes left the budget, but their frames are released only once the
+   * worker has left {@link #run()}, so a pooled array is never lent again under a reader.
+   */
+  private final ConcurrentLinkedQueue<EncodedChunk> owedFrames = new ConcurrentLinkedQueue<>();
 
   ShardWorker(int shard, SinkWorkers.Builder b, WarnLimiter warnings) {
     this.shard = shard;
@@ -101,6 +110,16 @@ final class ShardWorker implements Runnable {
       if (!held.isEmpty()) {
         abandonHeld(cause != null ? cause : shutdownCause(), aborting);
       }
+      exited = true;
+      releaseOwedFrames(); // this thread reads no frame any more
+    }
+  }
+
+  /** Releases the frames of chunks shutdown failed on this worker's behalf; each once. */
+  private void releaseOwedFrames() {
+    EncodedChunk c;
+    while ((c = owedFrames.poll()) != null) {
+      c.frame().release();
     }
   }
 
@@ -288,6 +307,14 @@ final class ShardWorker implements Runnable {
 
   /** Releases the chunks' bytes, then fails their acknowledgements; each once. */
   void fail(List<Held> chunks, Throwable cause, boolean atShutdown) {
+    fail(chunks, cause, atShutdown, true);
+  }
+
+  /**
+   * As {@link #fail(List, Throwable, boolean)}; {@code frames} false leaves the frames to the
+   * worker thread (see {@link #owedFrames}).
+   */
+  private void fail(List<Held> chunks, Throwable cause, boolean atShutdown, boolean frames) {
     int n = 0;
     int rows = 0;
     for (Held h : chunks) {
@@ -296,7 +323,7 @@ final class ShardWorker implements Runnable {
         n++;
         rows += h.chunk.rows();
         try {
-          release(h.chunk);
+          release(h.chunk, frames);
         } finally {
           h.chunk.acks().fail(cause);
         }
@@ -325,7 +352,10 @@ final class ShardWorker implements Runnable {
   /** Shutdown gave up waiting: fail what the worker holds, and whatever it takes later. */
   void force(Throwable cause) {
     forced = true;
-    abandonHeld(cause, true);
+    fail(new ArrayList<>(held), cause, true, false); // the worker may be reading them still
+    if (exited) {
+      releaseOwedFrames(); // it left meanwhile: nobody else will
+    }
   }
 
   private void recordAbandoned(int chunks, int rows, Throwable cause, boolean atShutdown) {
@@ -369,9 +399,19 @@ final class ShardWorker implements Runnable {
     return String.valueOf(cause);
   }
 
+  /** Returns the chunk's bytes to the budget, then its frame's array to its pool: last use. */
   private void release(EncodedChunk chunk) {
+    release(chunk, true);
+  }
+
+  private void release(EncodedChunk chunk, boolean frame) {
     try {
-      budget.release(chunk.sizeBytes());
+      budget.release(chunk.chargedBytes());
+      if (frame) {
+        chunk.frame().release();
+      } else {
+        owedFrames.add(chunk);
+      }
     } catch (RuntimeException e) { // a double release elsewhere: the acks still resolve
       LOG.error("releasing {} of shard {} failed", chunk, shard, e);
     }

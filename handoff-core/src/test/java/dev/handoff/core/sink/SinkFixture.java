@@ -1,8 +1,10 @@
 package dev.handoff.core.sink;
 
 import dev.handoff.api.AckSet;
+import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.Frame;
+import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.testkit.RecordingAck;
@@ -23,10 +25,23 @@ final class SinkFixture {
   final List<EncodedChunk> chunks = new ArrayList<>();
   final Map<EncodedChunk, RecordingAck> batches = new ConcurrentHashMap<>();
   private final long[] nextSequence;
+  /** Lends the frames' arrays (checked: a double return throws, returns are poisoned), or null. */
+  final ChunkPool pool;
+  private final ChunkBuffer buffer;
 
   SinkFixture(int shards, int capacity) {
+    this(shards, capacity, null);
+  }
+
+  /**
+   * A fixture whose frames come from {@code pool} (a checked one, in tests of the frames'
+   * lifetime): the budget then charges each chunk its array, as a pooled stage does.
+   */
+  SinkFixture(int shards, int capacity, ChunkPool pool) {
     this.queues = new ShardQueues(shards, capacity);
     this.nextSequence = new long[shards];
+    this.pool = pool;
+    this.buffer = pool != null ? new ChunkBuffer(pool) : null;
   }
 
   /** Makes the next chunk of {@code shard} with rows {@code ids}, adds its bytes; not queued. */
@@ -38,12 +53,24 @@ final class SinkFixture {
     RecordingAck ack = new RecordingAck(chunks.size());
     AckSet acks = new AckSet();
     acks.add(ack);
-    EncodedChunk c = new EncodedChunk(shard, nextSequence[shard]++, Frame.copyOf(buf.array()),
-        ids.length, acks, ingestNanos, 0L);
+    Frame frame;
+    if (buffer != null) {
+      buffer.writeBytes(buf.array(), 0, buf.capacity());
+      frame = buffer.split();
+    } else {
+      frame = Frame.copyOf(buf.array());
+    }
+    EncodedChunk c = new EncodedChunk(shard, nextSequence[shard]++, frame, ids.length, acks,
+        ingestNanos, 0L);
     chunks.add(c);
     batches.put(c, ack);
-    budget.add(c.sizeBytes());
+    budget.add(c.chargedBytes());
     return c;
+  }
+
+  /** Returns the arrays the fixture's own buffer holds (the next chunk's): 1 when pooled. */
+  long ownArrays() {
+    return buffer != null ? 1 : 0;
   }
 
   /** Makes and queues the next chunk of {@code shard}. */

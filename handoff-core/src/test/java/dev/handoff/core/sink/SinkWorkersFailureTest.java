@@ -1,5 +1,6 @@
 package dev.handoff.core.sink;
 
+import dev.handoff.core.ChunkPool;
 import static dev.handoff.core.sink.SinkFixture.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -194,7 +195,7 @@ final class SinkWorkersFailureTest {
 
   @Test
   void shutdownIsBoundedWhileAWriterHangsAndFailsEverythingLeftExactlyOnce() throws Exception {
-    SinkFixture f = new SinkFixture(2, 16);
+    SinkFixture f = new SinkFixture(2, 16, ChunkPool.checked(64, 16));
     ScriptedWriter writer = new ScriptedWriter(2);
     CountDownLatch unblock = new CountDownLatch(1);
     CountDownLatch entered = new CountDownLatch(1);
@@ -237,11 +238,14 @@ final class SinkWorkersFailureTest {
     assertThat(report.drained()).isFalse();
     assertThat(f.budget.inflightBytes()).isZero();
     assertThat(f.everyAckResolvedOnce()).isTrue();
+    // The stuck writer may still read the frame it holds: its array is not lent again.
+    assertThat(f.pool.onLoan()).as("the stuck insert's array stays with its writer")
+        .isEqualTo(1 + f.ownArrays());
 
     unblock.countDown(); // the stuck write returns "successfully": nothing may resolve twice
     await().atMost(5, TimeUnit.SECONDS).until(() -> writer.written.stream()
         .anyMatch(i -> i.shard() == 0));
-    Thread.sleep(50);
+    await().atMost(5, TimeUnit.SECONDS).until(() -> f.pool.onLoan() == f.ownArrays());
     assertThat(f.everyAckResolvedOnce()).isTrue();
     assertThat(f.budget.inflightBytes()).isZero();
   }

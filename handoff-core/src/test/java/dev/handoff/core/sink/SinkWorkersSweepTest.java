@@ -1,5 +1,6 @@
 package dev.handoff.core.sink;
 
+import dev.handoff.core.ChunkPool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.handoff.api.AckSet;
@@ -60,7 +61,9 @@ final class SinkWorkersSweepTest {
   private WorkersReport runOne(long seed) throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     int shards = 1 + r.nextInt(3);
-    SinkFixture f = new SinkFixture(shards, 4 + r.nextInt(8));
+    // Frames from a checked pool: a double return throws, and a frame read after its release
+    // throws (or, had its array been lent again, would show the poison in the rows).
+    SinkFixture f = new SinkFixture(shards, 4 + r.nextInt(8), ChunkPool.checked(64, 8));
     ScriptedWriter writer = new ScriptedWriter(shards);
     writer.splittable = r.nextBoolean();
     double transientRate = r.nextDouble() * 0.4;
@@ -142,6 +145,9 @@ final class SinkWorkersSweepTest {
 
     assertThat(f.budget.inflightBytes()).as("budget").isZero();
     assertThat(f.everyAckResolvedOnce()).as("every ack resolved once").isTrue();
+    assertThat(f.pool.onLoan()).as("arrays on loan after shutdown (seed %d)", seed)
+        .isEqualTo(f.ownArrays());
+    assertThat(f.chunks).as("every frame released").allMatch(c -> c.frame().isReleased());
     Set<Long> written = new HashSet<>();
     for (int s = 0; s < shards; s++) {
       List<Long> rows = writer.rows(s);
