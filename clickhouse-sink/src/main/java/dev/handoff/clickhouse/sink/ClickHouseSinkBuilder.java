@@ -11,6 +11,7 @@ import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
 import dev.handoff.core.Routers;
@@ -62,6 +63,7 @@ public final class ClickHouseSinkBuilder<T> {
   private int maxInsertRows = 1_000_000;
   private RetryPolicy retry = RetryPolicy.defaults();
   private DeadLetters deadLetters;
+  private ChunkPool chunkPool;
   private Path deadLetterDir;
   private StageMetrics.Listener stageListener = StageMetrics.Listener.NONE;
   private WorkerListener workerListener = WorkerListener.NONE;
@@ -194,7 +196,11 @@ public final class ClickHouseSinkBuilder<T> {
     return this;
   }
 
-  /** Sets the in-flight byte budget: above it, {@code push} reports pressure (default 64 MiB). */
+  /**
+   * Sets the in-flight byte budget: above it, {@code push} reports pressure (default 64 MiB).
+   * Each sealed chunk weighs its whole array (the chunk target plus an eighth) until it is
+   * written or given up, so the budget is the heap the sealed chunks hold.
+   */
   public ClickHouseSinkBuilder<T> budgetBytes(long bytes) {
     if (bytes < 1) {
       throw new IllegalArgumentException("budgetBytes : " + bytes + " (expected: >= 1)");
@@ -213,6 +219,17 @@ public final class ClickHouseSinkBuilder<T> {
   public ClickHouseSinkBuilder<T> maxInsert(long bytes, int rows) {
     this.maxInsertBytes = bytes;
     this.maxInsertRows = rows;
+    return this;
+  }
+
+  /**
+   * Fills chunks in arrays lent by {@code pool}, whose arrays must be of {@link
+   * ChunkPool#arrayLengthFor}{@code (chunkTargetBytes)} bytes (default: a pool of the sink's own,
+   * keeping as many arrays as the budget holds). A {@link ChunkPool#checked} pool finds a frame
+   * read after its release (its array is poisoned) and any double return.
+   */
+  public ClickHouseSinkBuilder<T> chunkPool(ChunkPool pool) {
+    this.chunkPool = Objects.requireNonNull(pool, "pool");
     return this;
   }
 
@@ -298,6 +315,7 @@ public final class ClickHouseSinkBuilder<T> {
       InsertWriter writer = client.writer(database, table, schema, format.clickHouseName());
       ShardQueues queues = new ShardQueues(shards, queueCapacity);
       InflightBudget budget = new InflightBudget(budgetBytes);
+      ChunkPool pool = chunkPool != null ? chunkPool : defaultPool();
       Tally tally = new Tally(stageListener, workerListener);
       // Without a routing key the rows have no order to keep between shards: spread them.
       ShardRouter chosenRouter = router != null ? router
@@ -306,6 +324,7 @@ public final class ClickHouseSinkBuilder<T> {
           .name(qualifiedTable())
           .router(chosenRouter)
           .budget(budget)
+          .pool(pool)
           .config(chunks)
           .clock(clock)
           .metrics(tally)
@@ -315,6 +334,16 @@ public final class ClickHouseSinkBuilder<T> {
       client.close();
       throw e;
     }
+  }
+
+  /**
+   * The sink's own pool: it keeps as many arrays as the budget can hold in sealed chunks, plus
+   * one open and one over the limit per shard, so a steady flow allocates none.
+   */
+  private ChunkPool defaultPool() {
+    int length = ChunkPool.arrayLengthFor(chunks.targetBytes());
+    long keep = budgetBytes / length + 2L * shards;
+    return new ChunkPool(length, (int) Math.min(1024, keep));
   }
 
   private TableSchema chosen(TableSchema all) {
