@@ -5,6 +5,7 @@ import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.core.Chain;
+import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
 import dev.handoff.core.ShardQueues;
@@ -222,6 +223,7 @@ final class Engine {
     l.queues = new ShardQueues(shards, capacity);
     l.budget = budgetLimit == Long.MAX_VALUE ? InflightBudget.unlimited()
         : new InflightBudget(budgetLimit);
+    l.pool = ChunkPool.checked(ChunkPool.arrayLengthFor(target), 64);
     l.view = QueueView.of(mutation, l.queues);
     StageVariants variants = new StageVariants(mutation);
     l.stage = variants.stage(this, l);
@@ -300,13 +302,27 @@ final class Engine {
   }
 
   private void stageClosed(Life l) {
+    ledger.checkShardReports(l, l.stage.shardReports());
+    // What teardown returned to the budget, from the engine's own record: every chunk sealed
+    // and never handed to a queue, each charged its array.
     long abandoned = 0;
-    List<ShardReport> reports = l.stage.shardReports();
-    for (ShardReport r : reports) {
-      abandoned += r.bytesAbandoned();
+    for (int s = 0; s < l.sealedBytes.size(); s++) {
+      List<Integer> bytes = l.sealedBytes.get(s);
+      for (long seq = l.arrived(s); seq < bytes.size(); seq++) {
+        abandoned += charged(bytes.get((int) seq));
+      }
     }
-    ledger.checkShardReports(l, reports);
     l.expectedBytes -= abandoned;
+  }
+
+  /**
+   * What a sealed chunk of {@code bytes} weighs in the budget: the pool's whole array, since
+   * simulated rows are far smaller than the array's headroom above the target (a chunk of more
+   * would have grown out of the pool and weigh its own array, which the engine does not model).
+   */
+  long charged(int bytes) {
+    int array = ChunkPool.arrayLengthFor(target);
+    return bytes <= array ? array : bytes;
   }
 
   /* ------------------------------------------------------------------ the driver */
@@ -439,7 +455,7 @@ final class Engine {
     l.sealedIds.get(shard).add(l.open[shard].toArray());
     l.sealedBytes.get(shard).add(bytes);
     l.open[shard].clear();
-    l.expectedBytes += bytes;
+    l.expectedBytes += charged(bytes);
   }
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */

@@ -299,6 +299,11 @@ final class Ledger {
           + l.budget.inflightBytes() + " bytes in the budget (expected 0; the engine counts "
           + l.expectedBytes + " bytes not yet written or abandoned)");
     }
+    book.checks[OracleBook.BUDGET_EXACT]++;
+    if (l.pool.onLoan() != 0) {
+      book.fail(OracleBook.BUDGET_EXACT, "process lifetime " + l.epoch + " ended with "
+          + l.pool.onLoan() + " chunk array(s) not given back to the pool (" + l.pool + ")");
+    }
   }
 
   boolean allCommitted() {

@@ -2,6 +2,7 @@ package dev.handoff.simulator;
 
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.core.Chain;
+import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ack.SourceAcks;
@@ -22,6 +23,11 @@ final class Life {
 
   ShardQueues queues;
   InflightBudget budget;
+  /**
+   * Lends the stage's chunk arrays, checked: a double or foreign return throws, and returned
+   * arrays are poisoned. The budget charges each chunk its whole array.
+   */
+  ChunkPool pool;
   /** The real shard queues, and the way the workers take chunks from them. */
   QueueView view;
   SimStage stage;

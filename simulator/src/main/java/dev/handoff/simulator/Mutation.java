@@ -37,7 +37,9 @@ enum Mutation {
   /** The stage's push throws now and then. */
   THROW_ON_PUSH("throw-on-push", "no-exception"),
   /** The stage never seals a chunk for its age: the timer's sealAged() and pressure() skip it. */
-  NEVER_SEALS_AGED("never-seals-aged", "max-chunk-age");
+  NEVER_SEALS_AGED("never-seals-aged", "max-chunk-age"),
+  /** The sink worker releases a chunk's bytes but never its frame: the array leaks from the pool. */
+  LEAK_ARRAY("leak-array", "budget-exact");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

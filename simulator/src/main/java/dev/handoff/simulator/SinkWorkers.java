@@ -109,7 +109,7 @@ final class SinkWorkers {
     l.holding[s] = null;
     e.ledger.dropShadow(l, s, c);
     if (byWorker && e.mutation == Mutation.ABANDON_KEEPS_BUDGET) {
-      l.expectedBytes -= c.sizeBytes(); // the broken worker forgets the release
+      l.expectedBytes -= e.charged(c.sizeBytes()); // the broken worker forgets the release
     } else {
       release(l, c);
     }
@@ -122,9 +122,12 @@ final class SinkWorkers {
   }
 
   private void release(Life l, EncodedChunk c) {
-    l.expectedBytes -= c.sizeBytes();
+    l.expectedBytes -= e.charged(c.sizeBytes());
     try {
-      l.budget.release(c.sizeBytes());
+      l.budget.release(c.chargedBytes());
+      if (e.mutation != Mutation.LEAK_ARRAY) {
+        c.frame().release(); // the array goes back to the checked pool: a second return throws
+      }
     } catch (IllegalStateException ex) {
       e.book.fail(OracleBook.BUDGET_EXACT, ex.getMessage());
     }

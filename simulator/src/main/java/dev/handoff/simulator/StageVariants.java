@@ -82,6 +82,7 @@ final class StageVariants {
         .name("sim")
         .router(e.router)
         .budget(l.budget)
+        .pool(l.pool)
         .config(new ChunkConfig(e.target, e.policy, Duration.ofMillis(e.maxAgeTicks)))
         .clock(e.clock)
         .metrics(listener)
