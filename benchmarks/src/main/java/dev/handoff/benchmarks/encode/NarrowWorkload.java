@@ -6,7 +6,9 @@ import dev.handoff.api.ColumnSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -20,6 +22,11 @@ import java.util.SplittableRandom;
  *   s12   String    String, 10..14 ASCII characters
  *   s40   String    String, ~40 characters, 1 row in 10 with one 2-byte UTF-8 letter
  * </pre>
+ *
+ * <p>The LowCardinality variant ({@link #lowCardinality}) declares {@code s12} as {@code
+ * LowCardinality(String)} and draws its values uniformly from a pool of {@link #POOL} distinct
+ * 10..14-character strings, as a column of service names or country codes holds; every other
+ * column is generated as above. RowBinary writes such a column exactly as a String.
  */
 final class NarrowWorkload extends Workload {
 
@@ -31,8 +38,48 @@ final class NarrowWorkload extends Workload {
       new ColumnSpec("s12", "String"),
       new ColumnSpec("s40", "String"));
 
+  /** The narrow schema with {@code s12} declared {@code LowCardinality(String)}. */
+  static final List<ColumnSpec> LC_COLUMNS = List.of(
+      new ColumnSpec("ts", "DateTime"),
+      new ColumnSpec("id", "UInt64"),
+      new ColumnSpec("value", "Float64"),
+      new ColumnSpec("flag", "UInt8"),
+      new ColumnSpec("s12", "LowCardinality(String)"),
+      new ColumnSpec("s40", "String"));
+
+  /** Distinct values of the LowCardinality variant's {@code s12}: one-byte keys in a block. */
+  static final int POOL = 200;
+
   NarrowWorkload(int rows, long seed) {
     super("narrow", COLUMNS, generate(rows, seed));
+  }
+
+  private NarrowWorkload(String name, List<ColumnSpec> columns, Object[][] rows) {
+    super(name, columns, rows);
+  }
+
+  /**
+   * The LowCardinality variant: {@code s12} from a pool of {@link #POOL} values.
+   *
+   * @param shared whether rows hold the pool's own String instances (values interned or taken
+   *     from constants) or each row its own copy with no hash computed yet (values decoded
+   *     from a message)
+   */
+  static NarrowWorkload lowCardinality(int n, long seed, boolean shared) {
+    Object[][] rows = generate(n, seed);
+    SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
+    Set<String> distinct = new LinkedHashSet<>();
+    while (distinct.size() < POOL) {
+      distinct.add(Text.alnum(r, 10, 14));
+    }
+    String[] pool = distinct.toArray(new String[0]);
+    for (Object[] row : rows) {
+      String v = pool[r.nextInt(POOL)];
+      // new String(char[]) copies the text and leaves the hash to be computed on first use.
+      row[4] = shared ? v : new String(v.toCharArray());
+    }
+    return new NarrowWorkload(shared ? "narrow-lc-shared" : "narrow-lc-copies", LC_COLUMNS,
+        rows);
   }
 
   private static Object[][] generate(int n, long seed) {

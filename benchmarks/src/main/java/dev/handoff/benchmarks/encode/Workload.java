@@ -42,6 +42,16 @@ public abstract class Workload {
   }
 
   /**
+   * The narrow schema with {@code s12} declared {@code LowCardinality(String)}, its values drawn
+   * from a pool of 200 distinct strings.
+   *
+   * @param shared whether rows hold the pool's String instances or each row its own copy
+   */
+  public static Workload narrowLowCardinality(int rows, long seed, boolean shared) {
+    return NarrowWorkload.lowCardinality(rows, seed, shared);
+  }
+
+  /**
    * The wide schema: 20 columns of Int32, Int64, Float64, String, Nullable(String),
    * Array(Int32), UUID, Decimal64(4) and Date.
    *

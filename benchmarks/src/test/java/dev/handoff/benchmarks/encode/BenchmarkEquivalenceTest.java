@@ -30,6 +30,8 @@ class BenchmarkEquivalenceTest {
   static Stream<Workload> workloads() {
     return Stream.of(
         Workload.narrow(ROWS, 7),
+        Workload.narrowLowCardinality(ROWS, 7, true),
+        Workload.narrowLowCardinality(ROWS, 7, false),
         Workload.wide(ROWS, 7, Workload.DecimalForm.DOUBLE),
         Workload.wide(ROWS, 7, Workload.DecimalForm.BIG_DECIMAL));
   }
