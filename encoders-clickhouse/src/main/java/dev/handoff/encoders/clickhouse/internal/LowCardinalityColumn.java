@@ -2,6 +2,7 @@ package dev.handoff.encoders.clickhouse.internal;
 
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import java.util.Arrays;
@@ -28,18 +29,30 @@ import java.util.Arrays;
  * tentative one is truncated away. The hash table is open addressing with linear probing over
  * {@code int} entry numbers, with each entry's hash cached.
  *
+ * <p><b>String values first ask a cache.</b> For {@code LowCardinality(String)}, a value that
+ * arrives as a {@code java.lang.String} is first looked up in a {@link StringEntryCache} (String
+ * → entry, by the String's own cached hash and identity or {@code equals}), so a value seen
+ * before in the block costs no encoding and no byte hashing; only a miss takes the byte lookup
+ * above, and then caches its String. {@link #appendString} is that path for the {@code Object[]}
+ * row program. The cache is cleared whenever entries are removed (see Rollback), so it never
+ * returns an entry number that was given up.
+ *
  * <p><b>Rollback.</b> Each entry remembers the index of the value that first used it. Entries are
  * only ever removed newest first (a row rollback removes exactly the entries its row added, which
  * are the newest), and undoing the newest insertion of a linear-probing table by emptying its
  * slot restores the table exactly, so no tombstones are needed. Rehashing reinserts entries in
- * index order, which keeps that true.
+ * index order, which keeps that true. Removing any entry also clears the String cache: a later
+ * value may take the removed entry's number.
  */
 final class LowCardinalityColumn extends Column {
   private static final long VERSION = 1;
   private static final long FLAGS = 0x200 | 0x400; // has additional keys | dictionary update
 
   private final Leaf dict;
-  private final boolean nullable;
+  /** The dictionary when it is a String leaf, else null: then there is no String cache. */
+  private final Leaves.StringColumn strings;
+  private final StringEntryCache cache;
+  final boolean nullable;
   /** Entries that are always there: the default, and the NULL slot before it for Nullable. */
   private final int base;
   private int[] keys = new int[64];
@@ -53,6 +66,8 @@ final class LowCardinalityColumn extends Column {
   private LowCardinalityColumn(ClickHouseType type, String column, Leaf dict, boolean nullable) {
     super(type, column);
     this.dict = dict;
+    this.strings = dict instanceof Leaves.StringColumn sc ? sc : null;
+    this.cache = strings != null ? new StringEntryCache() : null;
     this.nullable = nullable;
     this.base = nullable ? 2 : 1;
     dict.appendDefault(); // entry 0: the default, or the NULL slot
@@ -78,51 +93,108 @@ final class LowCardinalityColumn extends Column {
     return new LowCardinalityColumn(type, column, (Leaf) dict, nullable);
   }
 
+  /** Returns whether the dictionary is {@code String}, so that {@link #appendString} applies. */
+  boolean hasStringDictionary() {
+    return strings != null;
+  }
+
   @Override
   <R> void append(RowAccessor<R> acc, R row, int field) {
     int key;
     if (nullable && acc.isNull(row, field)) {
       key = 0;
+    } else if (strings != null && acc.kind(row, field) == ValueKind.TEXT) {
+      // What StringValues.write does with TEXT, with the String cache in front.
+      CharSequence text = acc.getText(row, field);
+      if (text instanceof String s) {
+        key = keyOf(s);
+      } else {
+        int d = strings.count;
+        strings.data.writeUtf8WithLength(text);
+        strings.push();
+        key = intern(d);
+      }
     } else {
       int d = dict.count;
       dict.append(acc, row, field);
-      int h = hash(d);
-      key = find(h, d);
-      if (key >= 0) {
-        dict.truncate(d); // already there: drop the tentative entry
-      } else {
-        key = d;
-        if (d == firstUse.length) {
-          firstUse = Arrays.copyOf(firstUse, d * 2);
-        }
-        firstUse[d] = count;
-        insert(h, d);
-      }
+      key = intern(d);
     }
+    pushKey(key);
+  }
+
+  /**
+   * Appends a String value of a String dictionary ({@link #hasStringDictionary}): the same
+   * entry and bytes as {@link #append} with that String, which cannot fail.
+   */
+  void appendString(String s) {
+    pushKey(keyOf(s));
+  }
+
+  @Override
+  void appendDefault() {
+    pushKey(0); // NULL for Nullable, else the default entry
+  }
+
+  private void pushKey(int key) {
     if (count == keys.length) {
       keys = Arrays.copyOf(keys, count * 2);
     }
     keys[count++] = key;
   }
 
-  @Override
-  void appendDefault() {
-    if (count == keys.length) {
-      keys = Arrays.copyOf(keys, count * 2);
+  /** Returns the entry of {@code s}: from the cache, or added or found by its bytes. */
+  private int keyOf(String s) {
+    StringEntryCache c = cache;
+    int h = StringEntryCache.hash(s);
+    int slot = c.slot(s, h);
+    int key = c.entryAt(slot);
+    if (key < 0) {
+      Leaves.StringColumn sc = strings;
+      int d = sc.count;
+      // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8.
+      if (!sc.data.writeAsciiWithLength(s)) {
+        sc.data.writeUtf8WithLength(s);
+      }
+      sc.push();
+      key = intern(d);
+      c.put(slot, s, h, key);
     }
-    keys[count++] = 0; // NULL for Nullable, else the default entry
+    return key;
+  }
+
+  /**
+   * Keeps the tentative entry {@code d} (the last one) as a new entry first used by the current
+   * value, or drops it for an equal existing entry; returns the entry the value maps to.
+   */
+  private int intern(int d) {
+    int h = hash(d);
+    int key = find(h, d);
+    if (key >= 0) {
+      dict.truncate(d); // already there: drop the tentative entry
+      return key;
+    }
+    if (d == firstUse.length) {
+      firstUse = Arrays.copyOf(firstUse, d * 2);
+    }
+    firstUse[d] = count;
+    insert(h, d);
+    return d;
   }
 
   @Override
   void truncate(int n) {
     count = n;
     int d = dict.count;
+    int before = d;
     while (d > base && firstUse[d - 1] >= n) {
       d--;
       slots[slotOf[d]] = 0;
       used--;
     }
     dict.truncate(d); // also drops a tentative entry whose conversion failed half-way
+    if (d < before && cache != null) {
+      cache.clear(); // the removed entries' numbers may be given to other values now
+    }
   }
 
   @Override
@@ -175,7 +247,7 @@ final class LowCardinalityColumn extends Column {
 
   @Override
   long retainedBytes() {
-    return dict.retainedBytes()
+    return dict.retainedBytes() + (cache == null ? 0 : cache.retainedBytes())
         + 4L * (keys.length + firstUse.length + hashes.length + slotOf.length + slots.length);
   }
 
