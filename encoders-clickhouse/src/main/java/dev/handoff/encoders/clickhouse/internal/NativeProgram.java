@@ -30,10 +30,10 @@ import java.util.UUID;
  *
  * <p><b>Same bytes, same errors.</b> A case tests the value's class by identity and appends it
  * directly; anything else (another class, a value out of range, a null outside Nullable, a String
- * of more than 127 chars, every error) goes to the column's own {@code append} with nothing
- * appended yet, so the columns and the errors are the generic path's. A RuntimeException from
- * {@code append} that is not a {@link HandoffException} becomes the DATA error the encoder's
- * generic path gives it. On any exception the encoder truncates every column back to the rows
+ * of more than 127 chars for a String column, every error) goes to the column's own {@code
+ * append} with nothing appended yet, so the columns and the errors are the generic path's. A
+ * RuntimeException from {@code append} that is not a {@link HandoffException} becomes the DATA
+ * error the encoder's generic path gives it. On any exception the encoder truncates every column back to the rows
  * before the row.
  *
  * <p>Not thread-safe, like the encoder: the handle writes into the columns it was built with.
@@ -41,7 +41,10 @@ import java.util.UUID;
 final class NativeProgram {
   private NativeProgram() {}
 
-  /** Longest String appended by the fast cases: as ASCII, its length is one varint byte. */
+  /**
+   * Longest String appended by the String cases: as ASCII, its length is one varint byte. (The
+   * LowCardinality case takes any length: it writes a value only once per block.)
+   */
   private static final int FAST_STRING_MAX = 127;
 
   private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -99,6 +102,9 @@ final class NativeProgram {
     if (c instanceof Composites.NullableColumn
         && ((Composites.NullableColumn) c).inner instanceof Leaves.StringColumn) {
       return bind("nullableString", Composites.NullableColumn.class, c, f);
+    }
+    if (c instanceof LowCardinalityColumn lc && lc.hasStringDictionary()) {
+      return bind("lowCardinalityString", LowCardinalityColumn.class, c, f);
     }
     if (c instanceof Composites.ArrayColumn
         && ((Composites.ArrayColumn) c).element instanceof Leaves.IntColumn
@@ -287,6 +293,25 @@ final class NativeProgram {
     }
     c.push();
     return true;
+  }
+
+  /**
+   * LowCardinality(String) and LowCardinality(Nullable(String)): a String of any length (the
+   * column's own cache and dictionary take it whole), or null for Nullable.
+   */
+  private static void lowCardinalityString(LowCardinalityColumn c, Fallback f, int field,
+      Object[] row) {
+    Object v = row[field];
+    if (v != null) {
+      if (v.getClass() == String.class) {
+        c.appendString((String) v);
+        return;
+      }
+    } else if (c.nullable) {
+      c.appendDefault(); // key 0: the NULL slot
+      return;
+    }
+    f.append(row);
   }
 
   private static void uuid(Leaves.UuidColumn c, Fallback f, int field, Object[] row) {
