@@ -27,13 +27,16 @@ import java.util.Arrays;
  * converted by appending it to the dictionary as a tentative new entry, whose encoded bytes are
  * then hashed and compared with the slices of the existing entries; if an equal entry exists the
  * tentative one is truncated away. The hash table is open addressing with linear probing over
- * {@code int} entry numbers, with each entry's hash cached.
+ * {@code int} entry numbers, with each entry's hash cached. The hash of an entry is {@link
+ * String#hashCode}'s polynomial over its bytes (for a String, the bytes after the length), so
+ * that an ASCII String's entry hash is its own {@code hashCode()}, which the String caches.
  *
  * <p><b>String values first ask a cache.</b> For {@code LowCardinality(String)}, a value that
  * arrives as a {@code java.lang.String} is first looked up in a {@link StringEntryCache} (String
  * → entry, by the String's own cached hash and identity or {@code equals}), so a value seen
  * before in the block costs no encoding and no byte hashing; only a miss takes the byte lookup
- * above, and then caches its String. {@link #appendString} is that path for the {@code Object[]}
+ * above (for ASCII text without hashing the bytes: its hash is the String's), and then caches
+ * its String. {@link #appendString} is that path for the {@code Object[]}
  * row program. The cache is cleared whenever entries are removed (see Rollback), so it never
  * returns an entry number that was given up.
  *
@@ -145,29 +148,37 @@ final class LowCardinalityColumn extends Column {
   /** Returns the entry of {@code s}: from the cache, or added or found by its bytes. */
   private int keyOf(String s) {
     StringEntryCache c = cache;
-    int h = StringEntryCache.hash(s);
+    int h = spread(s.hashCode());
     int slot = c.slot(s, h);
     int key = c.entryAt(slot);
     if (key < 0) {
       Leaves.StringColumn sc = strings;
       int d = sc.count;
-      // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8.
-      if (!sc.data.writeAsciiWithLength(s)) {
+      // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8. ASCII chars
+      // are their bytes, so the entry's hash is h; other text has its bytes hashed.
+      if (sc.data.writeAsciiWithLength(s)) {
+        sc.push();
+      } else {
         sc.data.writeUtf8WithLength(s);
+        sc.push();
+        h = hash(d);
       }
-      sc.push();
-      key = intern(d);
+      key = intern(d, h);
       c.put(slot, s, h, key);
     }
     return key;
   }
 
-  /**
-   * Keeps the tentative entry {@code d} (the last one) as a new entry first used by the current
-   * value, or drops it for an equal existing entry; returns the entry the value maps to.
-   */
   private int intern(int d) {
-    int h = hash(d);
+    return intern(d, hash(d));
+  }
+
+  /**
+   * Keeps the tentative entry {@code d} (the last one, hash {@code h}) as a new entry first used
+   * by the current value, or drops it for an equal existing entry; returns the entry the value
+   * maps to.
+   */
+  private int intern(int d, int h) {
     int key = find(h, d);
     if (key >= 0) {
       dict.truncate(d); // already there: drop the tentative entry
@@ -258,13 +269,30 @@ final class LowCardinalityColumn extends Column {
 
   /* ------------------------------------------------------------------ Hash table */
 
+  /**
+   * Returns the hash of entry {@code entry}: {@link String#hashCode}'s polynomial over its
+   * unsigned bytes (a String's after its VarUInt length), {@link #spread}. For ASCII text that
+   * is {@code spread(text.hashCode())}, which {@link #keyOf} relies on.
+   */
   private int hash(int entry) {
     ChunkBuffer b = dict.data;
-    int h = 0x9747b28c;
-    for (int i = dict.start(entry), end = dict.end(entry); i < end; i++) {
-      h = (h ^ b.getByte(i)) * 0x01000193;
+    int i = dict.start(entry);
+    int end = dict.end(entry);
+    if (strings != null) {
+      while (b.getByte(i++) < 0) {
+        // a VarUInt byte with more to follow
+      }
     }
-    h ^= h >>> 16; // spread the low bits, which pick the slot
+    int h = 0;
+    for (; i < end; i++) {
+      h = 31 * h + (b.getByte(i) & 0xFF);
+    }
+    return spread(h);
+  }
+
+  /** Mixes a polynomial hash, whose low bits (which pick the slot) are weak. */
+  static int spread(int h) {
+    h ^= h >>> 16;
     h *= 0x85ebca6b;
     return h ^ (h >>> 13);
   }

@@ -29,17 +29,10 @@ final class StringEntryCache {
   private int[] used = new int[32];
   private int size;
 
-  /** Returns the hash {@link #slot} takes for {@code s}: its String hash, spread. */
-  static int hash(String s) {
-    int h = s.hashCode();
-    h ^= h >>> 16; // the low bits pick the slot
-    h *= 0x85ebca6b;
-    return h ^ (h >>> 13);
-  }
-
   /**
-   * Returns the slot that holds {@code s} (hash {@code h}), or the empty slot where it would go;
-   * {@link #entryAt} tells which.
+   * Returns the slot that holds {@code s}, or the empty slot where it would go; {@link #entryAt}
+   * tells which. {@code h} is the caller's hash of {@code s}: any function of its text (the
+   * column passes its spread {@code hashCode()}), the same for every call.
    */
   int slot(String s, int h) {
     String[] k = keys;

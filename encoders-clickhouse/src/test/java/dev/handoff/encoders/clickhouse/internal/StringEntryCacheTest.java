@@ -14,7 +14,7 @@ class StringEntryCacheTest {
 
   /** Returns the cached entry of {@code s}, or -1; caches it as {@code ifAbsent} if >= 0. */
   private static int lookup(StringEntryCache c, String s, int ifAbsent) {
-    int h = StringEntryCache.hash(s);
+    int h = LowCardinalityColumn.spread(s.hashCode());
     int slot = c.slot(s, h);
     int e = c.entryAt(slot);
     if (e < 0 && ifAbsent >= 0) {
