@@ -11,7 +11,8 @@ import org.openjdk.jmh.annotations.Param;
  *
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar \
- *   'NarrowLowCardinalitySchemaBenchmark\.(handoffNative|handoffRowBinary)$' -prof gc -f 2 -wi 3 -i 5
+ *   'NarrowLowCardinalitySchemaBenchmark\.(handoffNative|handoffRowBinary)$' \
+ *   -prof gc -f 2 -wi 3 -w 2s -i 5 -r 2s
  * </pre>
  */
 public class NarrowLowCardinalitySchemaBenchmark extends SchemaBenchmark {

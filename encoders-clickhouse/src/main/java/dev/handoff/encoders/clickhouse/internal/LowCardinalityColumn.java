@@ -36,9 +36,9 @@ import java.util.Arrays;
  * → entry, by the String's own cached hash and identity or {@code equals}), so a value seen
  * before in the block costs no encoding and no byte hashing; only a miss takes the byte lookup
  * above (for ASCII text without hashing the bytes: its hash is the String's), and then caches
- * its String. {@link #appendString} is that path for the {@code Object[]}
- * row program. The cache is cleared whenever entries are removed (see Rollback), so it never
- * returns an entry number that was given up.
+ * its String. {@link #appendString} is that path for the {@code Object[]} row program. The cache
+ * is cleared whenever entries are removed (see Rollback), so it never returns an entry number
+ * that was given up.
  *
  * <p><b>Rollback.</b> Each entry remembers the index of the value that first used it. Entries are
  * only ever removed newest first (a row rollback removes exactly the entries its row added, which

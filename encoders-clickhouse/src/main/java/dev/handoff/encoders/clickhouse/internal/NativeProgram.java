@@ -33,8 +33,8 @@ import java.util.UUID;
  * of more than 127 chars for a String column, every error) goes to the column's own {@code
  * append} with nothing appended yet, so the columns and the errors are the generic path's. A
  * RuntimeException from {@code append} that is not a {@link HandoffException} becomes the DATA
- * error the encoder's generic path gives it. On any exception the encoder truncates every column back to the rows
- * before the row.
+ * error the encoder's generic path gives it. On any exception the encoder truncates every column
+ * back to the rows before the row.
  *
  * <p>Not thread-safe, like the encoder: the handle writes into the columns it was built with.
  */
