@@ -149,9 +149,9 @@ final class LowCardinalityColumn extends Column {
   private int keyOf(String s) {
     StringEntryCache c = cache;
     int h = spread(s.hashCode());
-    int slot = c.slot(s, h);
-    int key = c.entryAt(slot);
+    int key = c.find(s, h);
     if (key < 0) {
+      int slot = -1 - key;
       Leaves.StringColumn sc = strings;
       int d = sc.count;
       // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8. ASCII chars

@@ -30,29 +30,30 @@ final class StringEntryCache {
   private int size;
 
   /**
-   * Returns the slot that holds {@code s}, or the empty slot where it would go; {@link #entryAt}
-   * tells which. {@code h} is the caller's hash of {@code s}: any function of its text (the
-   * column passes its spread {@code hashCode()}), the same for every call.
+   * Returns the entry cached for {@code s}, or {@code -1 - slot} with the empty slot where it
+   * would go, for {@link #put}. {@code h} is the caller's hash of {@code s}: any function of its
+   * text (the column passes its spread {@code hashCode()}), the same for every call.
    */
-  int slot(String s, int h) {
+  int find(String s, int h) {
     String[] k = keys;
     int mask = k.length - 1;
     for (int i = h & mask; ; i = (i + 1) & mask) {
       String x = k[i];
-      if (x == null || x == s || (hashes[i] == h && x.equals(s))) {
-        return i;
+      if (x == s) {
+        return entries[i]; // the common case when values come from a pool of instances
+      }
+      if (x == null) {
+        return -1 - i;
+      }
+      if (hashes[i] == h && x.equals(s)) {
+        return entries[i];
       }
     }
   }
 
-  /** Returns the entry cached in {@code slot}, or -1 for an empty slot. */
-  int entryAt(int slot) {
-    return keys[slot] == null ? -1 : entries[slot];
-  }
-
   /**
    * Caches {@code s} (hash {@code h}) as entry {@code entry} in the empty slot {@code slot} that
-   * {@link #slot} returned for it, with no other change to the cache in between.
+   * {@link #find} returned for it, with no other change to the cache in between.
    */
   void put(int slot, String s, int h, int entry) {
     keys[slot] = s;

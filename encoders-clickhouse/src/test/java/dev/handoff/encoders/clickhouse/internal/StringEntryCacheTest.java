@@ -15,12 +15,11 @@ class StringEntryCacheTest {
   /** Returns the cached entry of {@code s}, or -1; caches it as {@code ifAbsent} if >= 0. */
   private static int lookup(StringEntryCache c, String s, int ifAbsent) {
     int h = LowCardinalityColumn.spread(s.hashCode());
-    int slot = c.slot(s, h);
-    int e = c.entryAt(slot);
+    int e = c.find(s, h);
     if (e < 0 && ifAbsent >= 0) {
-      c.put(slot, s, h, ifAbsent);
+      c.put(-1 - e, s, h, ifAbsent);
     }
-    return e;
+    return Math.max(e, -1);
   }
 
   @Test
