@@ -133,6 +133,16 @@ final class LowCardinalityColumn extends Column {
     pushKey(keyOf(s));
   }
 
+  /** Returns how many Strings the cache holds, 0 without one (tests). */
+  int cachedStrings() {
+    return cache == null ? 0 : cache.size();
+  }
+
+  /** Returns the number of dictionary entries, the default ones included (tests). */
+  int entries() {
+    return dict.count;
+  }
+
   @Override
   void appendDefault() {
     pushKey(0); // NULL for Nullable, else the default entry
@@ -147,25 +157,32 @@ final class LowCardinalityColumn extends Column {
 
   /** Returns the entry of {@code s}: from the cache, or added or found by its bytes. */
   private int keyOf(String s) {
-    StringEntryCache c = cache;
     int h = spread(s.hashCode());
-    int key = c.find(s, h);
-    if (key < 0) {
-      int slot = -1 - key;
-      Leaves.StringColumn sc = strings;
-      int d = sc.count;
-      // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8. ASCII chars
-      // are their bytes, so the entry's hash is h; other text has its bytes hashed.
-      if (sc.data.writeAsciiWithLength(s)) {
-        sc.push();
-      } else {
-        sc.data.writeUtf8WithLength(s);
-        sc.push();
-        h = hash(d);
-      }
-      key = intern(d, h);
-      c.put(slot, s, h, key);
+    int key = cache.find(s, h);
+    return key >= 0 ? key : addString(s, h, -1 - key);
+  }
+
+  /**
+   * The cache miss of {@link #keyOf}, kept out of it so that the hit stays small enough to be
+   * inlined into the row program: encodes {@code s}, looks its bytes up and caches the entry in
+   * {@code slot}.
+   */
+  private int addString(String s, int h, int slot) {
+    Leaves.StringColumn sc = strings;
+    int d = sc.count;
+    // The bytes StringValues.write gives a String: ASCII as it is, else UTF-8. ASCII chars are
+    // their bytes, so the entry's hash is the String's; other text has its bytes hashed. The
+    // cache keeps the String's hash either way: that is what it is looked up by.
+    int entryHash = h;
+    if (sc.data.writeAsciiWithLength(s)) {
+      sc.push();
+    } else {
+      sc.data.writeUtf8WithLength(s);
+      sc.push();
+      entryHash = hash(d);
     }
+    int key = intern(d, entryHash);
+    cache.put(slot, s, h, key);
     return key;
   }
 
