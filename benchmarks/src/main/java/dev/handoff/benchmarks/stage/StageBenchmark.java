@@ -2,27 +2,20 @@ package dev.handoff.benchmarks.stage;
 
 import dev.handoff.api.Ack;
 import dev.handoff.api.ChunkBuffer;
-import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.benchmarks.encode.Workload;
-import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.sink.ClickHouseSink;
 import dev.handoff.clickhouse.sink.DeliveryReport;
 import dev.handoff.clickhouse.sink.InsertFormat;
 import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
-import dev.handoff.core.Providers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.SinkHandoff;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,7 +41,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *       stage would seal: the ceiling of the stage;
  *   <li>{@link #stage}: a real {@link SinkHandoff} (one shard, real {@link ShardQueues} of 8, an
  *       {@link InflightBudget} of 64 MiB, a {@link ChunkPool}, 1 MiB chunks, {@link Ack#NONE}),
- *       its queue polled on the same thread every {@value #POLL_EVERY} rows and each chunk
+ *       its queue polled on the same thread every {@value StageRig#POLL_EVERY} rows and each chunk
  *       settled as a sink worker does: frame written to a null sink, budget released, frame
  *       released, acknowledgements succeeded;
  *   <li>{@link #stageWithoutPool}: the same without the pool, so every seal allocates an array;
@@ -58,7 +51,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * </ul>
  *
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar 'Stage' -prof gc -f 1 -wi 3 -w 2s -i 4 -r 2s
+ * java -jar benchmarks/target/benchmarks.jar 'Stage' -prof gc -f 1 -wi 3 -w 2s -i 5 -r 2s
  * </pre>
  */
 @State(Scope.Thread)
@@ -66,20 +59,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @OperationsPerInvocation(Workload.ROWS)
 public class StageBenchmark {
-  /** The chunk target of every variant. */
-  static final int TARGET_BYTES = 1 << 20;
-  /** The in-flight budget of the stage and the facade. */
-  static final long BUDGET_BYTES = 64L << 20;
-  static final int QUEUE_CAPACITY = 8;
-  /**
-   * Rows between two polls of the queue. A chunk of 1 MiB holds thousands of rows of any of these
-   * schemas (wide: about 4,600), so at most one chunk seals between polls and the queue of 8
-   * never fills: nothing parks.
-   */
-  static final int POLL_EVERY = 1024;
-  /** An event time for every row: the stage only compares it. */
-  private static final long EVENT_TIME_MS = 1_710_000_000_000L;
-
   /** The rows: {@code narrow}, {@code wide} (Double decimals) or {@code fixedWidth}. */
   @Param({"narrow", "wide", "fixedWidth"})
   public String schema;
@@ -94,13 +73,8 @@ public class StageBenchmark {
   private RowEncoder<Object[]> encoder;
   private ChunkBuffer buffer;
 
-  private SinkHandoff<Object[]> stage;
-  private ShardQueues queues;
-  private InflightBudget budget;
-  private ChunkPool pool;
+  private StageRig rig;
   private final NullSink nullSink = new NullSink();
-  private long chunksSettled;
-  private long parkEvents;
 
   private NullInsertServer server;
   private ClickHouseSink<Object[]> sink;
@@ -118,8 +92,11 @@ public class StageBenchmark {
   }
 
   /**
-   * Builds only what the measured method uses: a fork that measures the encoder alone runs no
-   * stage, and only the facade's fork starts threads.
+   * Builds only what the measured method uses. A fork runs exactly one encoder instance over the
+   * rows: the encoders compile a method handle program per instance, and a second instance
+   * running in the same JVM (an equivalence check here, say) changes how the JIT compiles the
+   * first one's. The check that the stage writes the encoder's bytes is {@code
+   * StageEquivalenceTest}'s, for that reason.
    */
   @Setup
   public void setup(BenchmarkParams params) throws IOException {
@@ -128,36 +105,14 @@ public class StageBenchmark {
     String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
     switch (method) {
       case "encoderAlone" -> {
-        encoder = newEncoder();
-        buffer = new ChunkBuffer(ChunkPool.arrayLengthFor(TARGET_BYTES));
+        encoder = StageRig.encoder(workload, format);
+        buffer = new ChunkBuffer(ChunkPool.arrayLengthFor(StageRig.TARGET_BYTES));
       }
-      case "stage", "stageWithoutPool" -> {
-        boolean pooled = method.equals("stage");
-        checkStageWritesTheEncodersBytes(pooled);
-        buildStage(pooled);
-      }
+      case "stage" -> rig = new StageRig(StageRig.encoder(workload, format), true);
+      case "stageWithoutPool" -> rig = new StageRig(StageRig.encoder(workload, format), false);
       case "facade" -> buildFacade();
       default -> throw new IllegalStateException("no setup for " + method);
     }
-  }
-
-  private RowEncoder<Object[]> newEncoder() {
-    return Providers.encoder(format)
-        .create(workload.handoffSchema(), RowAccessors.objectArray(), Map.of());
-  }
-
-  private void buildStage(boolean pooled) {
-    queues = new ShardQueues(1, QUEUE_CAPACITY);
-    budget = new InflightBudget(BUDGET_BYTES);
-    SinkHandoff.Builder<Object[]> b = SinkHandoff.builder(newEncoder(), queues)
-        .budget(budget)
-        .config(new ChunkConfig(TARGET_BYTES, ErrorPolicy.FAIL));
-    if (pooled) {
-      // Enough free arrays for every chunk the queue and the budget can hold.
-      pool = new ChunkPool(ChunkPool.arrayLengthFor(TARGET_BYTES), QUEUE_CAPACITY + 2);
-      b.pool(pool);
-    }
-    stage = b.build();
   }
 
   private void buildFacade() throws IOException {
@@ -169,9 +124,9 @@ public class StageBenchmark {
         .table("bench")
         .schema(workload.handoffSchema())
         .format(format.equals("native") ? InsertFormat.NATIVE : InsertFormat.ROW_BINARY)
-        .shards(1, QUEUE_CAPACITY)
-        .chunkTargetBytes(TARGET_BYTES)
-        .budgetBytes(BUDGET_BYTES)
+        .shards(1, StageRig.QUEUE_CAPACITY)
+        .chunkTargetBytes(StageRig.TARGET_BYTES)
+        .budgetBytes(StageRig.BUDGET_BYTES)
         .maxInsert(16L << 20, 1_000_000)
         .onBadRow(ErrorPolicy.FAIL)
         .build();
@@ -180,14 +135,12 @@ public class StageBenchmark {
   /** Ends the trial: the stage must never have parked, and the facade must deliver everything. */
   @TearDown
   public void tearDown() {
-    if (stage != null) {
-      stage.flushTerminal();
-      settle();
-      stage.close();
+    if (rig != null) {
+      rig.finish(nullSink);
       System.out.printf("%n[stage] %s %s: %d chunks settled, %d polls found parked chunks,"
-          + " budget left %d, pool %s%n", schema, format, chunksSettled, parkEvents,
-          budget.inflightBytes(), pool);
-      if (parkEvents > 0) {
+          + " budget left %d, pool %s%n", schema, format, rig.chunksSettled, rig.parkEvents,
+          rig.budget.inflightBytes(), rig.pool);
+      if (rig.parkEvents > 0) {
         throw new IllegalStateException("chunks parked: the queue was polled too rarely");
       }
     }
@@ -216,7 +169,7 @@ public class StageBenchmark {
     RowEncoder<Object[]> e = encoder;
     for (Object[] row : rows) {
       e.encode(row, b);
-      if (b.length() + e.bufferedBytes() >= TARGET_BYTES) {
+      if (b.length() + e.bufferedBytes() >= StageRig.TARGET_BYTES) {
         e.finishChunk(b);
         b.truncate(0);
       }
@@ -227,50 +180,15 @@ public class StageBenchmark {
   /** The real stage with the chunk pool, each chunk settled as a sink worker settles it. */
   @Benchmark
   public long stage() {
-    return pushThroughStage();
+    rig.pushAll(rows, nullSink);
+    return nullSink.bytes;
   }
 
   /** The real stage without a pool: every seal allocates the next chunk's array. */
   @Benchmark
   public long stageWithoutPool() {
-    return pushThroughStage();
-  }
-
-  private long pushThroughStage() {
-    SinkHandoff<Object[]> s = stage;
-    Object[][] rs = rows;
-    for (int i = 0; i < rs.length; i++) {
-      s.push(rs[i], EVENT_TIME_MS, 0L, Ack.NONE);
-      if ((i & (POLL_EVERY - 1)) == POLL_EVERY - 1) {
-        settle();
-      }
-    }
-    settle();
+    rig.pushAll(rows, nullSink);
     return nullSink.bytes;
-  }
-
-  /**
-   * What a sink worker does with each chunk it takes, minus the HTTP: writes the frame, returns
-   * the chunk's bytes to the budget, releases the frame (its array goes back to the pool) and
-   * succeeds the chunk's acknowledgements.
-   */
-  private void settle() {
-    EncodedChunk c;
-    while ((c = queues.poll(0)) != null) {
-      try {
-        c.frame().writeTo(nullSink);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      budget.release(c.chargedBytes());
-      c.frame().release();
-      c.acks().succeed();
-      chunksSettled++;
-    }
-    if (stage.parkedChunks() > 0) {
-      parkEvents++;
-      stage.relieve();
-    }
   }
 
   /**
@@ -291,64 +209,6 @@ public class StageBenchmark {
       }
     }
     return rows.length;
-  }
-
-  /**
-   * Checks, on a stage of its own, that the frames the stage hands on are the bytes the encoder
-   * alone writes with the same seal rule: the two measure the same work.
-   */
-  private void checkStageWritesTheEncodersBytes(boolean pooled) {
-    RowEncoder<Object[]> e = newEncoder();
-    ChunkBuffer expected = new ChunkBuffer(1 << 20);
-    int chunkStart = 0;
-    int open = 0;
-    for (Object[] row : rows) {
-      e.encode(row, expected);
-      open++;
-      if (expected.length() - chunkStart + e.bufferedBytes() >= TARGET_BYTES) {
-        e.finishChunk(expected);
-        chunkStart = expected.length();
-        open = 0;
-      }
-    }
-    if (open > 0) {
-      e.finishChunk(expected);
-    }
-    buildStage(pooled);
-    ChunkBuffer actual = new ChunkBuffer(expected.length() + 1);
-    for (int i = 0; i < rows.length; i++) {
-      stage.push(rows[i], EVENT_TIME_MS, 0L, Ack.NONE);
-      if ((i & (POLL_EVERY - 1)) == POLL_EVERY - 1) {
-        collect(actual);
-      }
-    }
-    stage.flushTerminal();
-    collect(actual);
-    stage.close();
-    byte[] want = expected.toByteArray();
-    byte[] got = actual.toByteArray();
-    int at = Arrays.mismatch(want, got);
-    if (at >= 0) {
-      throw new IllegalStateException(schema + " " + format + ": the stage's frames differ from"
-          + " the encoder's bytes at byte " + at + " (" + got.length + " against " + want.length
-          + ")");
-    }
-    if (budget.inflightBytes() != 0 || (pool != null && pool.onLoan() != 0)) {
-      throw new IllegalStateException("after the check: " + budget + ", " + pool);
-    }
-  }
-
-  private void collect(ChunkBuffer into) {
-    EncodedChunk c;
-    while ((c = queues.poll(0)) != null) {
-      into.writeFrame(c.frame());
-      budget.release(c.chargedBytes());
-      c.frame().release();
-      c.acks().succeed();
-    }
-    if (stage.parkedChunks() > 0) {
-      throw new IllegalStateException("chunks parked during the check");
-    }
   }
 
   /**
