@@ -53,6 +53,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar 'Stage' -prof gc -f 1 -wi 3 -w 2s -i 5 -r 2s
  * </pre>
+ *
+ * <p>The facade sends inserts of up to 16 MiB; {@code -jvmArgsAppend
+ * -Dbench.facadeInsertMiB=64} gives it the builder's default instead.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -119,6 +122,8 @@ public class StageBenchmark {
     server = new NullInsertServer();
     // The ingest command's settings (docs/benchmarks.md, issue 6), with the stage's queue: inserts
     // of up to 16 MiB, a quarter of the budget, so the worker writes while the pusher fills more.
+    // -Dbench.facadeInsertMiB=64 gives the facade's default instead.
+    long insertBytes = Long.getLong("bench.facadeInsertMiB", 16L) << 20;
     sink = ClickHouseSink.forObjectArrays()
         .url(server.url())
         .table("bench")
@@ -127,7 +132,7 @@ public class StageBenchmark {
         .shards(1, StageRig.QUEUE_CAPACITY)
         .chunkTargetBytes(StageRig.TARGET_BYTES)
         .budgetBytes(StageRig.BUDGET_BYTES)
-        .maxInsert(16L << 20, 1_000_000)
+        .maxInsert(insertBytes, 1_000_000)
         .onBadRow(ErrorPolicy.FAIL)
         .build();
   }
