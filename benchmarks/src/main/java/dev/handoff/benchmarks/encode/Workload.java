@@ -61,6 +61,11 @@ public abstract class Workload {
     return new WideWorkload(rows, seed, decimals);
   }
 
+  /** The fixed-width schema: UInt64, Int32, Float64, DateTime, UInt8, Date (27 bytes a row). */
+  public static Workload fixedWidth(int rows, long seed) {
+    return new FixedWidthWorkload(rows, seed);
+  }
+
   /** The Java form of Decimal values in the rows. */
   public enum DecimalForm {
     /** {@code Double} with at most 4 fraction digits: what a JSON or metrics pipeline has. */
