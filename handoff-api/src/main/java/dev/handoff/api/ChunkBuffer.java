@@ -38,7 +38,8 @@ public final class ChunkBuffer {
    * Creates a buffer.
    *
    * @param initialCapacity the size of the array allocated now and after every {@link #split};
-   *     the chunk target size is the right value. Must be {@code > 0}.
+   *     the chunk target plus room for the row that crosses it is the right value (see {@code
+   *     ChunkPool.arrayLengthFor} in handoff-core). Must be {@code > 0}.
    */
   public ChunkBuffer(int initialCapacity) {
     if (initialCapacity <= 0) {
