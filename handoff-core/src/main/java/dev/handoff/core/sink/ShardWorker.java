@@ -151,7 +151,9 @@ final class ShardWorker implements Runnable {
             break;
           }
           long remaining = lingerNanos - (clock.nanoTime() - start);
-          if (remaining <= 0 || draining) {
+          // A full budget blocks the producer until chunks are written: waiting for more
+          // to merge would only stall both sides.
+          if (remaining <= 0 || draining || !budget.hasRoom()) {
             break;
           }
           // Short slices while lingering, so a request to end it is seen within a millisecond.

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.api.spi.Insert;
+import dev.handoff.core.InflightBudget;
 import dev.handoff.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -199,6 +200,20 @@ final class SinkWorkersBoundaryTest {
     assertThat(writer.attempts).as("written before the linger passed").isEmpty();
     clock.advance(Duration.ofSeconds(1));
     await().atMost(Duration.ofSeconds(10)).until(() -> writer.written.size() == 1);
+  }
+
+  @Test
+  void aFullBudgetEndsTheLinger_theProducerWaitsForTheseChunks() {
+    SinkFixture f = new SinkFixture(1, 8);
+    f.send(0, ids(0, 1));
+    f.send(0, ids(1, 1));
+    InflightBudget full = new InflightBudget(16);
+    full.add(64); // more than the limit: the producer is blocked
+    ScriptedWriter writer = new ScriptedWriter(1);
+    start(SinkWorkers.builder(f.queues, full, writer).clock(new ManualClock())
+        .linger(Duration.ofHours(1)));
+    await().atMost(Duration.ofSeconds(10)).until(() -> writer.written.size() == 1);
+    assertThat(writer.written.get(0).rows()).as("what was queued, merged").isEqualTo(2);
   }
 
   @Test
