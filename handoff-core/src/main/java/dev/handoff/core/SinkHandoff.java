@@ -74,10 +74,19 @@ public final class SinkHandoff<T> implements Stage<T> {
   private FatalError fatal;
   private boolean fatalTaken;
   private boolean closed;
+  /**
+   * The shard of a one-shard stage while it is open, else null: such a stage skips the router,
+   * which can only answer 0, and the stopped and closed checks, which null this field.
+   */
+  private StageShard<T> onlyShard;
+  private final int targetBytes;
 
   // Counters since the last onBatchEnd.
-  private long seen;
-  private long out;
+  // Rows taken are counted per shard (StageShard.rows) and folded into rowsLeftShards when a
+  // shard's open rows leave it (sealed or dropped), so push adds no counter of its own.
+  private long rowsLeftShards;
+  private long outAtBatchStart;
+  private long refused;
   private long skipped;
   private long errors;
 
@@ -104,6 +113,8 @@ public final class SinkHandoff<T> implements Stage<T> {
       // sharing one would mix shards inside a block (B2).
       shards[i] = new StageShard<>(i, b.encoder.newInstance(), config.targetBytes(), b.pool);
     }
+    this.targetBytes = config.targetBytes();
+    this.onlyShard = n == 1 ? shards[0] : null;
   }
 
   /**
@@ -143,48 +154,21 @@ public final class SinkHandoff<T> implements Stage<T> {
    * @return {@link FlowControl#CONTINUE}, always
    */
   public FlowControl push(T payload, long eventTimeMs, long routingKey, Ack ack) {
-    seen++;
-    if (fatal != null || closed) {
-      // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
-      // acknowledged as if this record had been delivered. (After close() nothing would ever
-      // seal, send or fail what a push left in a shard.)
-      ack.fail(fatal != null ? fatal.toException()
-          : new HandoffException(ErrorClass.TRANSIENT,
-              "stage " + name + " is closed; a record pushed after close() is not taken"));
+    // The common path stays small enough for the JIT to keep the stage's fields in registers
+    // across a caller's loop; everything rare lives in methods of its own.
+    StageShard<T> shard = onlyShard;
+    if (shard == null && (shard = routeOrRefuse(routingKey, eventTimeMs, ack)) == null) {
       return FlowControl.CONTINUE;
     }
-    int idx;
-    try {
-      idx = router.route(routingKey, eventTimeMs, shards.length);
-    } catch (RuntimeException e) {
-      // Like an encoder's unchecked exception: the router is broken; push still never throws.
-      stop("router " + router.getClass().getName() + " threw " + e, e);
-      ack.fail(fatal.toException());
-      return FlowControl.CONTINUE;
-    }
-    if (idx < 0 || idx >= shards.length) {
-      stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
-          + shards.length + " shards", null);
-      ack.fail(fatal.toException());
-      return FlowControl.CONTINUE;
-    }
-    StageShard<T> shard = shards[idx];
     ChunkBuffer buffer = shard.buffer;
+    RowEncoder<T> encoder = shard.encoder;
     int rowStart = buffer.length();
     try {
-      shard.encoder.encode(payload, buffer);
-    } catch (HandoffException e) {
-      buffer.truncate(rowStart); // B10: never a partial row
-      onEncodeError(ack, e);
-      return FlowControl.CONTINUE;
+      encoder.encode(payload, buffer);
     } catch (RuntimeException e) {
-      // Only HandoffException may escape an encoder; anything else means the encoder is broken.
-      buffer.truncate(rowStart);
-      onEncodeError(ack, HandoffException.fatal(
-          "encoder " + shard.encoder.getClass().getName() + " threw " + e, e));
+      encodeFailed(shard, rowStart, ack, e);
       return FlowControl.CONTINUE;
     }
-    out++;
     if (shard.rows++ == 0) {
       shard.firstIngestNanos = clock.nanoTime(); // B3: set once per chunk
     }
@@ -196,10 +180,56 @@ public final class SinkHandoff<T> implements Stage<T> {
       shard.acks.add(ack);
       shard.lastAck = ack;
     }
-    if (buffer.length() + shard.encoder.bufferedBytes() >= config.targetBytes()) {
+    if (buffer.length() + encoder.bufferedBytes() >= targetBytes) {
       seal(shard); // B4
     }
     return FlowControl.CONTINUE;
+  }
+
+  /**
+   * Returns the record's shard, or null after failing its ack: the stage is stopped or closed, or
+   * the router failed (which stops the stage).
+   */
+  private StageShard<T> routeOrRefuse(long routingKey, long eventTimeMs, Ack ack) {
+    refused++; // until it is routed
+    if (fatal != null || closed) {
+      // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
+      // acknowledged as if this record had been delivered. (After close() nothing would ever
+      // seal, send or fail what a push left in a shard.)
+      ack.fail(fatal != null ? fatal.toException()
+          : new HandoffException(ErrorClass.TRANSIENT,
+              "stage " + name + " is closed; a record pushed after close() is not taken"));
+      return null;
+    }
+    int idx;
+    try {
+      idx = router.route(routingKey, eventTimeMs, shards.length);
+    } catch (RuntimeException e) {
+      // Like an encoder's unchecked exception: the router is broken; push still never throws.
+      stop("router " + router.getClass().getName() + " threw " + e, e);
+      ack.fail(fatal.toException());
+      return null;
+    }
+    if (idx < 0 || idx >= shards.length) {
+      stop("router " + router.getClass().getName() + " returned shard " + idx + " for "
+          + shards.length + " shards", null);
+      ack.fail(fatal.toException());
+      return null;
+    }
+    refused--;
+    return shards[idx];
+  }
+
+  /** Rolls back the failed row (B10: never a partial row) and applies the encode policy. */
+  private void encodeFailed(StageShard<T> shard, int rowStart, Ack ack, RuntimeException e) {
+    shard.buffer.truncate(rowStart);
+    if (e instanceof HandoffException h) {
+      onEncodeError(ack, h);
+    } else {
+      // Only HandoffException may escape an encoder; anything else means the encoder is broken.
+      onEncodeError(ack, HandoffException.fatal(
+          "encoder " + shard.encoder.getClass().getName() + " threw " + e, e));
+    }
   }
 
   private void onEncodeError(Ack ack, HandoffException e) {
@@ -238,6 +268,7 @@ public final class SinkHandoff<T> implements Stage<T> {
     shard.chunksSealed++;
     shard.acks = new AckSet();
     shard.lastAck = null;
+    rowsLeftShards += shard.rows;
     shard.rows = 0;
     shard.oldestEventTimeMs = Long.MAX_VALUE;
     // B7: never overtake an older parked chunk of the same shard.
@@ -273,10 +304,15 @@ public final class SinkHandoff<T> implements Stage<T> {
   /** Flushes the counters since the previous call to the metrics listener (B12). */
   @Override
   public void onBatchEnd(Duration elapsed) {
-    StageMetrics m = new StageMetrics(name, seen, out, skipped, errors, elapsed, parkedChunks,
-        parkedBytes);
-    seen = 0;
-    out = 0;
+    long outTotal = rowsLeftShards;
+    for (StageShard<T> shard : shards) {
+      outTotal += shard.rows;
+    }
+    long out = outTotal - outAtBatchStart;
+    StageMetrics m = new StageMetrics(name, out + errors + refused, out, skipped, errors, elapsed,
+        parkedChunks, parkedBytes);
+    outAtBatchStart = outTotal;
+    refused = 0;
     skipped = 0;
     errors = 0;
     metrics.onFlush(m);
@@ -383,6 +419,7 @@ public final class SinkHandoff<T> implements Stage<T> {
       return;
     }
     closed = true;
+    onlyShard = null;
     HandoffException cause = fatal != null
         ? fatal.toException()
         : new HandoffException(ErrorClass.TRANSIENT,
@@ -404,6 +441,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         }
       }
       shard.rowsFailedBack += shard.rows;
+      rowsLeftShards += shard.rows;
       if (!shard.acks.isResolved()) {
         shard.acks.fail(cause); // a partial buffer's batches replay too
       }
@@ -417,6 +455,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   private void stop(String reason, Throwable cause) {
     if (fatal == null) {
       fatal = new FatalError(name, reason, cause);
+      onlyShard = null;
       LOG.error("stage {} stopped: {}", name, reason, cause);
     }
   }
@@ -518,7 +557,10 @@ public final class SinkHandoff<T> implements Stage<T> {
       return this;
     }
 
-    /** Sets the router. */
+    /**
+     * Sets the router. A stage of one shard never calls it: every record goes to shard 0, the
+     * only answer a router may give there.
+     */
     public Builder<T> router(ShardRouter router) {
       this.router = Objects.requireNonNull(router, "router");
       return this;

@@ -1,6 +1,7 @@
 package dev.handoff.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -873,6 +874,31 @@ final class SinkHandoffTest {
         }
         assertThat(seqs(chunks)).isEqualTo(expected.get(s));
       }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void b12_countsPerBatchAcrossSealsShardsAndClose(Mode mode) {
+      Fixture f = fixture(mode, 2, 8, 100); // 40-byte rows: a chunk seals at its third row
+      for (int i = 0; i < 7; i++) {
+        f.stage.push(rec(i, i % 2, 40, Ack.NONE));
+      }
+      f.stage.onBatchEnd(Duration.ZERO);
+      for (int i = 7; i < 12; i++) {
+        f.stage.push(rec(i, i % 2, 40, Ack.NONE));
+      }
+      f.stage.push(bad(12, 0, 40, TestRow.Fault.DATA, Ack.NONE));
+      f.stage.onBatchEnd(Duration.ZERO);
+      f.stage.push(rec(13, 1, 40, Ack.NONE));
+      f.stage.close(); // drops the open rows: they were taken, and their batch fails
+      f.stage.push(rec(14, 0, 40, Ack.NONE));
+      f.stage.push(rec(15, 1, 40, Ack.NONE));
+      f.stage.onBatchEnd(Duration.ZERO);
+      f.stage.onBatchEnd(Duration.ZERO);
+      assertThat(f.flushes).extracting(StageMetrics::seen, StageMetrics::out,
+              StageMetrics::skipped, StageMetrics::errors)
+          .containsExactly(tuple(7L, 7L, 0L, 0L), tuple(6L, 5L, 1L, 1L),
+              tuple(3L, 1L, 0L, 0L), tuple(0L, 0L, 0L, 0L));
     }
 
     @ParameterizedTest
