@@ -81,6 +81,9 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     for (int i = 0; i < types.length; i++) {
       String name = schema.column(i).name();
       columns[i] = Column.of(types[i], name);
+      if (columns[i] instanceof Leaves.StringColumn sc) {
+        sc.dropOffsets(); // only ever truncated to a row count: see Leaf.Variable
+      }
       ChunkBuffer b = new ChunkBuffer(64);
       writeString(b, name);
       writeString(b, schema.column(i).type());
