@@ -103,6 +103,49 @@ class NativeEncoderRollbackTest {
     }
   }
 
+  /**
+   * Top-level String columns keep no value offsets and find the rollback point by reading the
+   * lengths: values of one- and two-byte lengths, non-ASCII text, several rollbacks per block,
+   * failures before and after a String column, and blocks after blocks.
+   */
+  @Test
+  void topLevelStringsRollBackAcrossLongValuesAndBlocks() {
+    TableSchema s = schema("a", "String", "i", "Int32", "b", "String", "c", "String");
+    SplittableRandom r = new SplittableRandom(19);
+    RowEncoder<Object[]> e = encoder(s);
+    ChunkBuffer unused = new ChunkBuffer(8);
+    for (int blockNo = 0; blockNo < 4; blockNo++) {
+      List<Object[]> goods = new ArrayList<>();
+      for (int k = 0; k < 300; k++) {
+        Object[] g = {text(r), r.nextInt(), text(r), text(r)};
+        if (r.nextInt(4) == 0) {
+          Object[] b = g.clone();
+          switch (r.nextInt(3)) {
+            case 0: b[1] = "x"; break; // after a
+            case 1: b[3] = List.of(1); break; // after a and b
+            default: b[0] = List.of(2); break; // the first column
+          }
+          catchThrowableOfType(HandoffException.class, () -> e.encode(b, unused));
+          assertThat(e.bufferedBytes()).isEqualTo(goods.isEmpty() ? 0 : block(s, goods).length);
+        }
+        e.encode(g, unused);
+        goods.add(g);
+      }
+      assertThat(e.bufferedBytes()).isEqualTo(block(s, goods).length);
+      assertThat(hexOf(finish(e))).as("block %d", blockNo).isEqualTo(hexOf(block(s, goods)));
+    }
+  }
+
+  /** Up to 300 chars, ASCII or with a 2-byte letter, so lengths take one or two bytes. */
+  private static String text(SplittableRandom r) {
+    int n = r.nextInt(4) == 0 ? 100 + r.nextInt(200) : r.nextInt(20);
+    StringBuilder b = new StringBuilder(n);
+    for (int i = 0; i < n; i++) {
+      b.append(r.nextInt(50) == 0 ? '\u00e9' : (char) ('a' + r.nextInt(26)));
+    }
+    return b.toString();
+  }
+
   @Test
   void aFailedFirstRowLeavesNothing() {
     RowEncoder<Object[]> e = encoder(WIDE);

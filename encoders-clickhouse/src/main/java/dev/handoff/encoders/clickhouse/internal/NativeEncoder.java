@@ -26,9 +26,9 @@ import java.lang.invoke.MethodHandle;
  *
  * <p><b>Size.</b> {@link #bufferedBytes} adds the precomputed header bytes, the rows times the
  * summed width of the top-level fixed-width columns (each holds exactly one value per row
- * between rows), and the prefix and data sizes of the other top-level columns, which every
- * column keeps as counters: no walk over the rows, and none at all for a fixed-width-only
- * schema.
+ * between rows), the buffer lengths of the top-level String columns, and the prefix and data
+ * sizes of the other top-level columns, which every column keeps as counters: no walk over the
+ * rows, and no call at all for a schema of plain leaves (the stage asks after every row).
  *
  * <p><b>Dispatch.</b> {@code RowAccessors.objectArray()} rows (at least as long as the schema)
  * go through a {@link NativeProgram}: one method handle per instance that appends the row to
@@ -44,12 +44,18 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   private final Column[] columns;
   /** Per column: its name and type as binary strings, as the block header carries them. */
   private final byte[][] headers;
+  /** The column count's VarUInt and every column's header: the block bytes that never vary. */
   private final long headerBytes;
   /** Per column: which hot leaf class it is ({@link #OTHER} for the rest). */
   private final byte[] tags;
   /** The summed width of the top-level fixed-width leaves: their bytes per row. */
   private final long fixedRowBytes;
-  /** The top-level columns that are not fixed-width leaves: their sizes are asked for. */
+  /**
+   * The data buffers of the top-level variable-width leaves (String): a leaf's size is its
+   * buffer's length, read here without a call per column.
+   */
+  private final ChunkBuffer[] variableData;
+  /** The other top-level columns that are not fixed-width leaves: their sizes are asked for. */
   private final Column[] sized;
   /**
    * For {@code RowAccessors.objectArray()} rows: the {@link NativeProgram} of these columns,
@@ -75,15 +81,19 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     for (int i = 0; i < types.length; i++) {
       String name = schema.column(i).name();
       columns[i] = Column.of(types[i], name);
+      if (columns[i] instanceof Leaves.StringColumn sc) {
+        sc.dropOffsets(); // only ever truncated to a row count: see Leaf.Variable
+      }
       ChunkBuffer b = new ChunkBuffer(64);
       writeString(b, name);
       writeString(b, schema.column(i).type());
       headers[i] = b.toByteArray();
       h += headers[i].length;
     }
-    this.headerBytes = h;
+    this.headerBytes = ChunkBuffer.varUIntSize(types.length) + h;
     this.tags = new byte[columns.length];
     long fixed = 0;
+    java.util.List<ChunkBuffer> variable = new java.util.ArrayList<>();
     java.util.List<Column> others = new java.util.ArrayList<>();
     for (int i = 0; i < columns.length; i++) {
       Column c = columns[i];
@@ -95,11 +105,14 @@ final class NativeEncoder<T> implements RowEncoder<T> {
           : OTHER;
       if (c instanceof Leaf.Fixed f && c.prefixBytes() == 0) {
         fixed += f.width;
+      } else if (c instanceof Leaf.Variable v && c.prefixBytes() == 0) {
+        variable.add(v.data);
       } else {
         others.add(c);
       }
     }
     this.fixedRowBytes = fixed;
+    this.variableData = variable.toArray(new ChunkBuffer[0]);
     this.sized = others.toArray(new Column[0]);
     this.program = accessor == (Object) RowAccessors.objectArray()
         ? NativeProgram.compile(schema, types, columns) : null;
@@ -191,8 +204,10 @@ final class NativeEncoder<T> implements RowEncoder<T> {
     if (rows == 0) {
       return 0;
     }
-    long b = ChunkBuffer.varUIntSize(columns.length) + ChunkBuffer.varUIntSize(rows) + headerBytes
-        + rows * fixedRowBytes;
+    long b = headerBytes + ChunkBuffer.varUIntSize(rows) + rows * fixedRowBytes;
+    for (ChunkBuffer d : variableData) {
+      b += d.length();
+    }
     for (Column c : sized) {
       b += c.prefixBytes() + c.dataBytes();
     }

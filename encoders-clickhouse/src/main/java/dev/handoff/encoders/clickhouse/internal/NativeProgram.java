@@ -85,8 +85,8 @@ final class NativeProgram {
     if (c instanceof Leaves.DateColumn && c.type.kind() == TypeKind.DATE) {
       return bind("date", Leaves.DateColumn.class, c, f);
     }
-    if (c instanceof Leaves.StringColumn) {
-      return bind("string", Leaves.StringColumn.class, c, f);
+    if (c instanceof Leaves.StringColumn sc) {
+      return bind(sc.hasOffsets() ? "string" : "stringCounted", Leaves.StringColumn.class, c, f);
     }
     if (c instanceof Leaves.UuidColumn) {
       return bind("uuid", Leaves.UuidColumn.class, c, f);
@@ -256,6 +256,23 @@ final class NativeProgram {
     Object v = row[field];
     if (v != null && v.getClass() == String.class && appendShortString(c, (String) v)) {
       return;
+    }
+    f.append(row);
+  }
+
+  /** {@link #string} for a column without offsets ({@code Leaf.Variable.dropOffsets}). */
+  private static void stringCounted(Leaves.StringColumn c, Fallback f, int field, Object[] row) {
+    Object v = row[field];
+    if (v != null && v.getClass() == String.class) {
+      String s = (String) v;
+      if (s.length() <= FAST_STRING_MAX) {
+        ChunkBuffer data = c.data;
+        if (!data.writeAsciiWithLength(s)) {
+          data.writeUtf8WithLength(s);
+        }
+        c.pushCount();
+        return;
+      }
     }
     f.append(row);
   }
