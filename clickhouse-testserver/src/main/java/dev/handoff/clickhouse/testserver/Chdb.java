@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  * ClickHouseServer} for a missing {@code clickhouse-server}.
  *
  * <p>On first use in a JVM the launcher ({@code chdb-launcher.c} in this module's resources) is
- * compiled with {@code gcc} into {@code <library directory>/../launcher/} (or the temp directory
+ * compiled with {@code gcc} into {@code launcher/} in that directory (or the temp directory
  * when that is not writable), once per source and library; later JVMs reuse it.
  *
  * <h2>Sessions and concurrency</h2>

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ final class ChdbLibrary {
   private static final String SOURCE = "chdb-launcher.c";
   private static final String TARBALL = "chdb-lib-linux-x64-gnu-" + Chdb.PACKAGE_VERSION + ".tgz";
 
-  private static Path launcher; // guarded by ChdbLibrary.class
+  private static final Map<Path, Path> LAUNCHERS = new HashMap<>(); // guarded by ChdbLibrary.class
 
   private ChdbLibrary() {}
 
@@ -108,23 +109,27 @@ final class ChdbLibrary {
    * @throws ChdbException when gcc is missing or fails (with its output)
    */
   static synchronized Path launcher(Path library) {
-    if (launcher != null && Files.isExecutable(launcher)) {
-      return launcher;
+    Path built = LAUNCHERS.get(library);
+    if (built != null && Files.isExecutable(built)) {
+      return built;
     }
     byte[] source = readSource();
     Path libDir = library.getParent().toAbsolutePath();
     String name = "chdb-launcher-" + fingerprint(source, libDir.toString());
-    for (Path dir : List.of(libDir.getParent().resolve("launcher"), fallbackDirectory())) {
+    Path home = libDir.getFileName().toString().equals("package") ? libDir.getParent() : libDir;
+    for (Path dir : List.of(home.resolve("launcher"), fallbackDirectory())) {
       Path candidate = dir.resolve(name);
       if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-        return launcher = candidate;
+        LAUNCHERS.put(library, candidate);
+        return candidate;
       }
       if (prepare(dir)) {
-        return launcher = compile(source, libDir, candidate);
+        LAUNCHERS.put(library, compile(source, libDir, candidate));
+        return candidate;
       }
     }
     throw new ChdbException("no writable directory to build the chdb launcher in: tried "
-        + libDir.getParent().resolve("launcher") + " and " + fallbackDirectory());
+        + home.resolve("launcher") + " and " + fallbackDirectory());
   }
 
   private static Path fallbackDirectory() {
