@@ -18,11 +18,14 @@ import java.util.Objects;
  *       hashes all N bytes, its zero padding included.
  *   <li>Integers, {@code Enum8/16}, {@code Date} (days, 2 bytes) and {@code DateTime} (seconds, 4
  *       bytes): {@link #hashInteger} of the value and the type's width. {@code cityHash64} applies
- *       {@code intHash64} to the value widened to 64 bits (sign-extended for signed types);
- *       the other functions hash the value's little-endian bytes, as many as the type has.
+ *       {@code intHash64} to the value's bytes zero-extended to 64 bits (even for signed types:
+ *       {@code cityHash64(toInt8(-1)) = cityHash64(toUInt8(255))}), {@code intHash64} to the
+ *       value sign-extended; the others hash the value's little-endian bytes, as many as the type
+ *       has.
  *   <li>{@code Float32/64}: {@link #hashFloat32}, {@link #hashFloat64}, by the IEEE 754 bits.
- *   <li>{@code Array(T)}: the length as {@code hashInteger(length, 8)}, then each element's hash
- *       combined in order (see {@link #hashArrayLength}).
+ *   <li>{@code Array(T)}: {@link #hashArrayLength} of the length is combined into the running
+ *       hash like an argument, then each element's hash is combined into it in order; so an
+ *       array after other arguments is not hashed on its own first.
  *   <li>{@code Tuple(...)}: flattened, each element counts as an argument of its own.
  *   <li>{@code Nullable(T)}: as T; a NULL makes the result NULL, which cannot shard a row.
  * </ul>
@@ -116,7 +119,10 @@ public enum HashFunction {
       throw new IllegalArgumentException("integer width must be 1, 2, 4 or 8 bytes: " + width);
     }
     return switch (this) {
-      case CITY_HASH_64, INT_HASH_64 -> intHash64(value);
+      // cityHash64 copies the value's bytes into a zeroed 64-bit word: zero extension, so
+      // cityHash64(toInt8(-1)) = intHash64(255); intHash64 itself converts, sign-extending.
+      case CITY_HASH_64 -> intHash64(width == 8 ? value : value & ((1L << (8 * width)) - 1));
+      case INT_HASH_64 -> intHash64(value);
       default -> hashWords(value, 0, width);
     };
   }

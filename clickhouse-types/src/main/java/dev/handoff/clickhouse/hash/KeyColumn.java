@@ -69,11 +69,41 @@ final class KeyColumn {
     return integer(inner, accessor, row, index);
   }
 
-  <T> long hash(HashFunction function, RowAccessor<T> accessor, T row) {
-    return hash(function, inner, accessor, row, index);
+  /**
+   * Folds this column of {@code row} into {@code hash}, the hash of the arguments before it (none
+   * if {@code first}), and returns the result.
+   */
+  <T> long fold(HashFunction function, boolean first, long hash, RowAccessor<T> accessor, T row) {
+    return fold(function, first, hash, inner, accessor, row, index);
   }
 
+  /*
+   * An array is not hashed on its own and then combined: its length's hash is combined into the
+   * running hash, then each element's hash in turn (18.16's executeArray), so cityHash64(f, g)
+   * differs from combine(cityHash64(f), cityHash64(g)). Elements are hashed as first arguments.
+   */
   @SuppressWarnings("unchecked")
+  private <R> long fold(HashFunction f, boolean first, long hash, ClickHouseType t,
+      RowAccessor<R> accessor, R row, int field) {
+    if (t.kind() == TypeKind.ARRAY) {
+      if (accessor.kind(row, field) != ValueKind.SEQUENCE) {
+        throw invalid(accessor.getObject(row, field), "is not a sequence for " + t);
+      }
+      Object array = accessor.getObject(row, field);
+      RowAccessor<Object> elements = (RowAccessor<Object>) accessor.nested(row, field);
+      int length = elements.size(array);
+      long h = first ? f.hashArrayLength(length) : f.combine(hash, f.hashArrayLength(length));
+      ClickHouseType element = t.element().kind() == TypeKind.NULLABLE
+          ? t.element().element() : t.element();
+      for (int i = 0; i < length; i++) {
+        h = f.combine(h, fold(f, true, 0, element, elements, array, i));
+      }
+      return h;
+    }
+    long h = hash(f, t, accessor, row, field);
+    return first ? h : f.combine(hash, h);
+  }
+
   private <R> long hash(
       HashFunction f, ClickHouseType t, RowAccessor<R> accessor, R row, int field) {
     ValueKind kind = accessor.kind(row, field);
@@ -101,21 +131,6 @@ final class KeyColumn {
           bytes = java.util.Arrays.copyOf(bytes, t.length()); // zero padding, as stored
         }
         return f.hashBytes(bytes, 0, bytes.length);
-      }
-      case ARRAY: {
-        if (kind != ValueKind.SEQUENCE) {
-          throw invalid(accessor.getObject(row, field), "is not a sequence for " + t);
-        }
-        Object array = accessor.getObject(row, field);
-        RowAccessor<Object> elements = (RowAccessor<Object>) accessor.nested(row, field);
-        int length = elements.size(array);
-        long h = f.hashArrayLength(length);
-        ClickHouseType element = t.element().kind() == TypeKind.NULLABLE
-            ? t.element().element() : t.element();
-        for (int i = 0; i < length; i++) {
-          h = f.combine(h, hash(f, element, elements, array, i));
-        }
-        return h;
       }
       default:
         return f.hashInteger(integer(t, accessor, row, field), t.kind().fixedWidth());

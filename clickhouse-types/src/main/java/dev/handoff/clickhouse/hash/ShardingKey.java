@@ -148,9 +148,9 @@ public final class ShardingKey {
         long value = column.integer(accessor, row);
         return column.width() <= 4 ? value & 0xffffffffL : value;
       default:
-        long hash = arguments[0].hash(function, accessor, row);
+        long hash = arguments[0].fold(function, true, 0, accessor, row);
         for (int i = 1; i < arguments.length; i++) {
-          hash = function.combine(hash, arguments[i].hash(function, accessor, row));
+          hash = arguments[i].fold(function, false, hash, accessor, row);
         }
         return hash;
     }
