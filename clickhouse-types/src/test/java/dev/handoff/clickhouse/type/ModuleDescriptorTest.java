@@ -18,14 +18,15 @@ import org.junit.jupiter.api.Test;
 final class ModuleDescriptorTest {
 
   @Test
-  void descriptor_exportsExactlyTypeValueRowAndJsonAndOpensNothing() {
+  void descriptor_exportsExactlyTypeValueRowJsonAndHashAndOpensNothing() {
     ModuleDescriptor descriptor = descriptor();
 
     assertThat(descriptor.name()).isEqualTo("dev.handoff.clickhouse.types");
     assertThat(descriptor.isOpen()).as("open module").isFalse();
     assertThat(descriptor.exports().stream().map(Exports::source).collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("dev.handoff.clickhouse.type", "dev.handoff.clickhouse.value",
-            "dev.handoff.clickhouse.row", "dev.handoff.clickhouse.json");
+            "dev.handoff.clickhouse.row", "dev.handoff.clickhouse.json",
+            "dev.handoff.clickhouse.hash");
     assertThat(descriptor.exports()).as("qualified exports").noneMatch(Exports::isQualified);
     assertThat(descriptor.opens()).as("opens").isEmpty();
   }
