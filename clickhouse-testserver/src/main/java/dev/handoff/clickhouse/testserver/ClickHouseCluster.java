@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -133,22 +134,36 @@ public final class ClickHouseCluster implements AutoCloseable {
         + tcpPort + " (host " + host + ")");
   }
 
-  /** Closes every server; idempotent. */
+  /**
+   * Closes every server, all at once (each may wait for its clients' idle connections);
+   * idempotent.
+   */
   @Override
   public void close() {
-    RuntimeException first = null;
+    List<RuntimeException> failures = Collections.synchronizedList(new ArrayList<>());
+    List<Thread> closing = new ArrayList<>();
     for (ClickHouseServer s : servers()) {
-      try {
-        s.close();
-      } catch (RuntimeException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
+      Thread t = new Thread(() -> {
+        try {
+          s.close();
+        } catch (RuntimeException e) {
+          failures.add(e);
         }
+      }, "close " + s.httpUrl());
+      t.start();
+      closing.add(t);
+    }
+    for (Thread t : closing) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
       }
     }
-    if (first != null) {
+    if (!failures.isEmpty()) {
+      RuntimeException first = failures.get(0);
+      failures.subList(1, failures.size()).forEach(first::addSuppressed);
       throw first;
     }
   }
