@@ -10,7 +10,6 @@ import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
-import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClickHouseWriter;
 import dev.handoff.clickhouse.http.ClusterTarget;
@@ -65,7 +64,7 @@ public final class ClickHouseSinkBuilder<T> {
   private ClusterTarget target;
   private String distributedDatabase;
   private String distributedTable;
-  private BiFunction<String, Integer, String> replicaUrls = ClickHouseSinkBuilder::port8123;
+  private BiFunction<String, Integer, String> replicaUrls = Targets::port8123;
   private int queueCapacity = 8;
   private ShardRouter router;
   private ToLongFunction<? super T> routingKey;
@@ -365,9 +364,18 @@ public final class ClickHouseSinkBuilder<T> {
     }
     ClickHouseHttp client = ClickHouseHttp.create(http.build());
     try {
-      ClusterTarget where = resolveTarget(client);
-      int shardCount = shardCount(where);
-      ClickHouseHttp reader = schemaServer(client, where);
+      ClusterTarget where;
+      if (distributedTable != null) {
+        DistributedTable d = client.distributedTable(distributedDatabase, distributedTable);
+        this.database = d.localDatabase();
+        this.table = d.localTable();
+        where = client.clusterOf(d, replicaUrls);
+      } else {
+        where = target != null ? target : ClusterTarget.single(http.build().url().toString());
+      }
+      int shardCount = Targets.shardCount(where, shardsSet ? shards : -1, shards);
+      ClickHouseHttp reader = target == null && distributedTable == null ? client
+          : Targets.firstAnswering(where, http.build());
       TableSchema schema = givenSchema != null ? givenSchema : reader.schema(database, table);
       schema = chosen(schema);
       RowAccessor<T> accessor = accessorFor.apply(schema);
@@ -403,59 +411,6 @@ public final class ClickHouseSinkBuilder<T> {
       client.close();
       throw e;
     }
-  }
-
-  /** The target: given, read for the Distributed table (which sets the table), or the URL. */
-  private ClusterTarget resolveTarget(ClickHouseHttp client) {
-    if (distributedTable != null) {
-      DistributedTable d = client.distributedTable(distributedDatabase, distributedTable);
-      this.database = d.localDatabase();
-      this.table = d.localTable();
-      return client.clusterOf(d, replicaUrls);
-    }
-    return target != null ? target : ClusterTarget.single(http.build().url().toString());
-  }
-
-  private int shardCount(ClusterTarget where) {
-    if (where.shardCount() == 1) {
-      return shards;
-    }
-    if (shardsSet && shards != where.shardCount()) {
-      throw new IllegalArgumentException("shards(" + shards + ", ...) but the target has "
-          + where.shardCount() + " shards: " + where);
-    }
-    return where.shardCount();
-  }
-
-  /**
-   * The client that reads the schema and the settings: the URL's server without a target, else
-   * the first replica (shard by shard) that answers; a replica that cannot be reached is skipped.
-   */
-  private ClickHouseHttp schemaServer(ClickHouseHttp client, ClusterTarget where) {
-    if (target == null && distributedTable == null) {
-      return client;
-    }
-    ClickHouseHttpException last = null;
-    for (ClusterTarget.Shard s : where.shards()) {
-      for (java.net.URI url : s.replicas()) {
-        ClickHouseHttp replica = ClickHouseHttp.create(http.build().toBuilder()
-            .url(url.toString()).build());
-        try {
-          replica.query("SELECT 1");
-          return replica;
-        } catch (ClickHouseHttpException e) {
-          if (!e.isTransient()) {
-            throw e;
-          }
-          last = e;
-        }
-      }
-    }
-    throw last;
-  }
-
-  private static String port8123(String host, Integer tcpPort) {
-    return "http://" + host + ":8123";
   }
 
   /**
