@@ -5,18 +5,21 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.TableSchema;
+import dev.handoff.api.HandoffClock;
+import dev.handoff.clickhouse.http.internal.ClusterWriter;
 import dev.handoff.clickhouse.http.internal.ErrorCodes;
-import dev.handoff.clickhouse.http.internal.HttpInsertWriter;
 import dev.handoff.clickhouse.http.internal.HttpTransport;
 import dev.handoff.clickhouse.http.internal.SchemaReader;
 import dev.handoff.clickhouse.http.internal.Sql;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A ClickHouse server reached over HTTP: reads a table's schema and creates {@link InsertWriter}s
@@ -114,7 +117,8 @@ public final class ClickHouseHttp implements AutoCloseable {
    * @throws IllegalArgumentException for another format or a column the table cannot take
    * @throws ClickHouseHttpException as {@link #schema}
    */
-  public InsertWriter writer(String database, String table, List<String> columns, String format) {
+  public ClickHouseWriter writer(String database, String table, List<String> columns,
+      String format) {
     Sql.format(format);
     TableSchema all = schema(database, table);
     List<ColumnSpec> chosen = new ArrayList<>();
@@ -132,9 +136,10 @@ public final class ClickHouseHttp implements AutoCloseable {
 
   /**
    * Returns a writer that sends each insert as {@code INSERT INTO database.table (schema's
-   * columns) FORMAT format} with the frames as the body. The schema must be the one the encoder
-   * was built with (normally from {@link #schema}); its types are used to split RowBinary frames
-   * into rows. Sends nothing until the first write.
+   * columns) FORMAT format} with the frames as the body, to this client's server, without
+   * deduplication tokens. The schema must be the one the encoder was built with (normally from
+   * {@link #schema}); its types are used to split RowBinary frames into rows. Sends nothing until
+   * the first write.
    *
    * @param database the database, or {@code null} for the options' database
    * @param table the table
@@ -142,7 +147,31 @@ public final class ClickHouseHttp implements AutoCloseable {
    * @param format {@code Native} or {@code RowBinary} (any case)
    * @throws IllegalArgumentException for another format or a type the type model cannot parse
    */
-  public InsertWriter writer(String database, String table, TableSchema schema, String format) {
+  public ClickHouseWriter writer(String database, String table, TableSchema schema,
+      String format) {
+    return writer(ClusterTarget.single(options().url().toString()), database, table, schema,
+        format, false);
+  }
+
+  /**
+   * Returns a writer into {@code database.table} on every shard of {@code target}: handoff shard
+   * {@code i} writes to the target's shard {@code i} (every handoff shard to the one shard of a
+   * one-shard target), to one replica at a time with failover (see {@link ClickHouseWriter}).
+   * The replicas use this client's options (credentials, timeouts, compression, settings) with
+   * their own URLs, and share its connection pool. Sends nothing until the first write.
+   *
+   * @param target the shards and their replicas
+   * @param database the database on every shard, or {@code null} for the options' database
+   * @param table the table on every shard (the local table under a {@code Distributed} one)
+   * @param schema the columns every frame holds, in order
+   * @param format {@code Native} or {@code RowBinary} (any case)
+   * @param deduplicationTokens whether every insert carries {@code insert_deduplication_token};
+   *     only for servers that have the setting ({@link #supportsDeduplicationToken()}), others
+   *     reject every insert with an unknown setting
+   * @throws IllegalArgumentException for another format or a type the type model cannot parse
+   */
+  public ClickHouseWriter writer(ClusterTarget target, String database, String table,
+      TableSchema schema, String format, boolean deduplicationTokens) {
     String db = database != null ? database : options().database();
     List<String> names = new ArrayList<>();
     List<ClickHouseType> types = new ArrayList<>();
@@ -150,8 +179,96 @@ public final class ClickHouseHttp implements AutoCloseable {
       names.add(c.name());
       types.add(ClickHouseType.parse(c.type()));
     }
-    return new HttpInsertWriter(transport, db, Objects.requireNonNull(table, "table"), names,
-        types, format);
+    return new ClusterWriter(Objects.requireNonNull(target, "target"), options(),
+        transport.client(), db, Objects.requireNonNull(table, "table"), names, types, format,
+        deduplicationTokens, HandoffClock.system());
+  }
+
+  /**
+   * Returns whether the server has the {@code insert_deduplication_token} setting (ClickHouse
+   * 22.2 and later; 18.16 has not), read from {@code system.settings}.
+   *
+   * @throws ClickHouseHttpException when the server fails or cannot be reached
+   */
+  public boolean supportsDeduplicationToken() {
+    return !"0".equals(query("SELECT count() FROM system.settings"
+        + " WHERE name = 'insert_deduplication_token'").strip());
+  }
+
+  /**
+   * Reads the definition of the {@code Distributed} table {@code database.table} from {@code
+   * system.tables.engine_full}: its cluster, local database and table, and sharding key.
+   *
+   * @param database the database, or {@code null} for the options' database
+   * @throws ClickHouseHttpException when the table does not exist, is not {@code Distributed},
+   *     or the server fails or cannot be reached
+   */
+  public DistributedTable distributedTable(String database, String table) {
+    String db = database != null ? database : options().database();
+    List<String[]> rows = SchemaReader.strings(queryBytes("SELECT engine, engine_full"
+        + " FROM system.tables WHERE database = " + Sql.literal(db) + " AND name = "
+        + Sql.literal(Objects.requireNonNull(table, "table")) + " FORMAT RowBinary"), 2);
+    if (rows.isEmpty()) {
+      throw new ClickHouseHttpException("table " + db + "." + table + " does not exist (server "
+          + options().url() + ")", 0, -1, false, null);
+    }
+    if (!rows.get(0)[0].equals("Distributed")) {
+      throw new ClickHouseHttpException("table " + db + "." + table + " is not Distributed but "
+          + rows.get(0)[0] + " (server " + options().url() + ")", 0, -1, false, null);
+    }
+    try {
+      return DistributedTable.parse(db, table, rows.get(0)[1]);
+    } catch (IllegalArgumentException e) {
+      throw new ClickHouseHttpException(e.getMessage(), 0, -1, false, e);
+    }
+  }
+
+  /**
+   * Reads the shards and replicas of {@code cluster} from the server's {@code system.clusters},
+   * in shard and replica order, with the shards' weights. {@code system.clusters} names each
+   * replica's host and native-protocol (TCP) port, not its HTTP port: {@code httpUrl} maps them
+   * to the replica's HTTP URL (for a cluster whose servers all listen on 8123, {@code (host,
+   * port) -> "http://" + host + ":8123"}).
+   *
+   * @throws ClickHouseHttpException when the server does not know the cluster, or fails or
+   *     cannot be reached
+   */
+  public ClusterTarget cluster(String cluster, BiFunction<String, Integer, String> httpUrl) {
+    return readCluster(cluster, httpUrl, null);
+  }
+
+  /**
+   * Reads the cluster of the {@code Distributed} table {@code table} as {@link #cluster} does,
+   * with the table's definition attached ({@link ClusterTarget#distributed()}).
+   */
+  public ClusterTarget clusterOf(DistributedTable table,
+      BiFunction<String, Integer, String> httpUrl) {
+    return readCluster(table.cluster(), httpUrl, table);
+  }
+
+  private ClusterTarget readCluster(String cluster, BiFunction<String, Integer, String> httpUrl,
+      DistributedTable table) {
+    Objects.requireNonNull(httpUrl, "httpUrl");
+    List<String[]> rows = SchemaReader.strings(queryBytes("SELECT toString(shard_num),"
+        + " toString(shard_weight), host_name, toString(port) FROM system.clusters"
+        + " WHERE cluster = " + Sql.literal(cluster)
+        + " ORDER BY shard_num, replica_num FORMAT RowBinary"), 4);
+    if (rows.isEmpty()) {
+      throw new ClickHouseHttpException("cluster " + cluster + " is not in system.clusters"
+          + " (server " + options().url() + ")", 0, -1, false, null);
+    }
+    List<ClusterTarget.Shard> shards = new ArrayList<>();
+    List<URI> replicas = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      String[] r = rows.get(i);
+      replicas.add(URI.create(httpUrl.apply(r[2], Integer.parseInt(r[3]))));
+      if (i + 1 == rows.size() || !rows.get(i + 1)[0].equals(r[0])) {
+        shards.add(new ClusterTarget.Shard(Integer.parseInt(r[0]), Integer.parseInt(r[1]),
+            replicas));
+        replicas = new ArrayList<>();
+      }
+    }
+    return ClusterTarget.of(cluster, shards, table);
   }
 
   /**

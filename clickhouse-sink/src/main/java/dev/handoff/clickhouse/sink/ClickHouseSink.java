@@ -6,8 +6,10 @@ import dev.handoff.api.FlowControl;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
+import dev.handoff.clickhouse.http.ClickHouseWriter;
+import dev.handoff.clickhouse.http.ClusterTarget;
+import dev.handoff.clickhouse.http.ReplicaStatus;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.core.Chain;
 import dev.handoff.core.InflightBudget;
@@ -93,7 +95,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   private final InflightBudget budget;
   private final SinkWorkers workers;
   private final ClickHouseHttp http;
-  private final InsertWriter writer;
+  private final ClickHouseWriter writer;
+  private final ClusterTarget target;
   private final ToLongFunction<? super T> routingKey;
   private final ToLongFunction<? super T> eventTime;
   private final Tally tally;
@@ -115,8 +118,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   private volatile boolean pullDrainTimedOut;
 
   ClickHouseSink(ClickHouseSinkBuilder<T> b, ClickHouseHttp http, TableSchema schema,
-      SinkHandoff<T> stage, ShardQueues queues, InflightBudget budget, InsertWriter writer,
-      Tally tally) {
+      SinkHandoff<T> stage, ShardQueues queues, InflightBudget budget, ClickHouseWriter writer,
+      Tally tally, ClusterTarget target) {
     this.table = b.qualifiedTable();
     this.clock = b.clock;
     this.http = http;
@@ -124,6 +127,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     this.stage = stage;
     this.budget = budget;
     this.writer = writer;
+    this.target = target;
     this.tally = tally;
     this.routingKey = b.routingKeyOrZero();
     this.eventTime = b.eventTimeOrNull();
@@ -382,6 +386,19 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     }
   }
 
+  /**
+   * Returns where the inserts go: the shards and replicas, and the {@code Distributed} table
+   * (with its sharding key) when the target was read for one.
+   */
+  public ClusterTarget target() {
+    return target;
+  }
+
+  /** Returns a snapshot of every replica's health and counters: the per-replica metric. */
+  public List<ReplicaStatus> replicas() {
+    return writer.replicas();
+  }
+
   /** Returns the bytes sealed and not yet written or abandoned. */
   public long inflightBytes() {
     return budget.inflightBytes();
@@ -458,8 +475,10 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     writer.close();
     http.close();
     report = report(written, shards, !drained || pullDrainTimedOut || !written.drained());
-    if (report.allDelivered()) {
+    if (report.allDelivered() && report.rowsInDoubt() == 0) {
       LOG.info("sink {}: {}", table, report.summary());
+    } else if (report.allDelivered()) {
+      LOG.warn("sink {}: {}", table, report.summary());
     } else {
       LOG.error("sink {}: {}", table, report.summary());
     }
@@ -502,7 +521,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
         rowsPushed - w.rowsWritten() - w.deadLetteredRows() - skipped);
     return new DeliveryReport(table, rowsPushed, w.rowsWritten(), w.deadLetteredRows(), skipped,
         notDelivered, w.shards().stream().mapToLong(WorkersReport.PerShard::inserts).sum(),
-        w.retries(), failedBatches, unfinished, timedOut, tally.reasons());
+        w.retries(), writer.rowsInDoubt(), failedBatches, unfinished, timedOut,
+        tally.reasons());
   }
 
   /* ------------------------------------------------------------------ Ticker */

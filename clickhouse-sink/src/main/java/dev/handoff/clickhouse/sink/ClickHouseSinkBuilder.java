@@ -11,6 +11,9 @@ import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.clickhouse.http.ClickHouseWriter;
+import dev.handoff.clickhouse.http.ClusterTarget;
+import dev.handoff.clickhouse.http.DistributedTable;
 import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
@@ -33,8 +36,11 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Configures a {@link ClickHouseSink}. Only the table is required; every other setting has the
@@ -43,6 +49,8 @@ import java.util.function.ToLongFunction;
  * @param <T> the row type
  */
 public final class ClickHouseSinkBuilder<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(ClickHouseSinkBuilder.class);
+
   private final Function<TableSchema, RowAccessor<T>> accessorFor;
   private ClickHouseHttpOptions.Builder http = ClickHouseHttpOptions.builder();
   private String database;
@@ -52,6 +60,11 @@ public final class ClickHouseSinkBuilder<T> {
   private InsertFormat format = InsertFormat.NATIVE;
   private Map<String, String> encoderOptions = Map.of();
   private int shards = 1;
+  private boolean shardsSet;
+  private ClusterTarget target;
+  private String distributedDatabase;
+  private String distributedTable;
+  private BiFunction<String, Integer, String> replicaUrls = Targets::port8123;
   private int queueCapacity = 8;
   private ShardRouter router;
   private ToLongFunction<? super T> routingKey;
@@ -150,6 +163,50 @@ public final class ClickHouseSinkBuilder<T> {
     }
     this.shards = shards;
     this.queueCapacity = queueCapacity;
+    this.shardsSet = true;
+    return this;
+  }
+
+  /**
+   * Writes to the shards and replicas of {@code target} instead of the one server of {@link
+   * #url}: handoff shard {@code i} writes the table on the target's shard {@code i}, to one
+   * replica at a time, failing over to the next on a transient error (see {@link
+   * ClickHouseWriter}). A target of several shards sets the sink's shard count to its own
+   * ({@link #shards} may only repeat it); a one-shard target takes every handoff shard. The
+   * table's columns are read from the first replica that answers, and the {@link #url} is not
+   * used. Default: the one server of {@link #url}.
+   */
+  public ClickHouseSinkBuilder<T> target(ClusterTarget target) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.distributedTable = null;
+    return this;
+  }
+
+  /**
+   * Writes through the cluster of the {@code Distributed} table {@code name} ({@code db.table},
+   * or a table of the HTTP options' database): at build time its definition is read from the
+   * server of {@link #url} ({@code system.tables}, {@code system.clusters}), the target becomes
+   * its cluster's shards and replicas and the table becomes its local table on every shard, as
+   * with {@link #target} (a {@link #table} set too is ignored). Replica HTTP URLs come from
+   * {@link #replicaUrls}. The sharding key is not evaluated: rows are placed by the {@link
+   * #router} (default as without a cluster: key-hash with a {@link #routingKey}, else round
+   * robin); {@link ClickHouseSink#target()} shows the key for a router that follows it.
+   */
+  public ClickHouseSinkBuilder<T> distributedTable(String name) {
+    int dot = Objects.requireNonNull(name, "name").indexOf('.');
+    this.distributedDatabase = dot < 0 ? null : name.substring(0, dot);
+    this.distributedTable = name.substring(dot + 1);
+    this.target = null;
+    return this;
+  }
+
+  /**
+   * Sets how a replica's HTTP URL is made from what {@code system.clusters} names: its host and
+   * native-protocol (TCP) port (default {@code http://<host>:8123}). Used with {@link
+   * #distributedTable}.
+   */
+  public ClickHouseSinkBuilder<T> replicaUrls(BiFunction<String, Integer, String> urls) {
+    this.replicaUrls = Objects.requireNonNull(urls, "urls");
     return this;
   }
 
@@ -302,18 +359,37 @@ public final class ClickHouseSinkBuilder<T> {
    *     or the table does not exist
    */
   public ClickHouseSink<T> build() {
-    if (table == null) {
+    if (table == null && distributedTable == null) {
       throw new IllegalStateException("no table: call table(...) before build()");
     }
     ClickHouseHttp client = ClickHouseHttp.create(http.build());
     try {
-      TableSchema schema = givenSchema != null ? givenSchema : client.schema(database, table);
+      ClusterTarget where;
+      if (distributedTable != null) {
+        DistributedTable d = client.distributedTable(distributedDatabase, distributedTable);
+        this.database = d.localDatabase();
+        this.table = d.localTable();
+        where = client.clusterOf(d, replicaUrls);
+      } else {
+        where = target != null ? target : ClusterTarget.single(http.build().url().toString());
+      }
+      int shardCount = Targets.shardCount(where, shardsSet ? shards : -1, shards);
+      ClickHouseHttp reader = target == null && distributedTable == null ? client
+          : Targets.firstAnswering(where, http.build());
+      TableSchema schema = givenSchema != null ? givenSchema : reader.schema(database, table);
       schema = chosen(schema);
       RowAccessor<T> accessor = accessorFor.apply(schema);
       RowEncoder<T> encoder = Providers.encoder(format.encoderName())
           .create(schema, accessor, encoderOptions);
-      InsertWriter writer = client.writer(database, table, schema, format.clickHouseName());
-      ShardQueues queues = new ShardQueues(shards, queueCapacity);
+      boolean tokens = reader.supportsDeduplicationToken();
+      if (!tokens) {
+        LOG.info("sink {}: server {} has no insert_deduplication_token; inserts go without one,"
+            + " and rows of a retried insert whose outcome was unknown are reported in doubt",
+            qualifiedTable(), reader.options().url());
+      }
+      ClickHouseWriter writer = client.writer(where, database, table, schema,
+          format.clickHouseName(), tokens);
+      ShardQueues queues = new ShardQueues(shardCount, queueCapacity);
       InflightBudget budget = new InflightBudget(budgetBytes);
       ChunkPool pool = chunkPool != null ? chunkPool : defaultPool();
       Tally tally = new Tally(stageListener, workerListener);
@@ -329,7 +405,8 @@ public final class ClickHouseSinkBuilder<T> {
           .clock(clock)
           .metrics(tally)
           .build();
-      return new ClickHouseSink<>(this, client, schema, stage, queues, budget, writer, tally);
+      return new ClickHouseSink<>(this, client, schema, stage, queues, budget, writer, tally,
+          where);
     } catch (RuntimeException e) {
       client.close();
       throw e;

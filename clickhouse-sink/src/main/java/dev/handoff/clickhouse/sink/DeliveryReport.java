@@ -21,6 +21,11 @@ import java.util.Objects;
  * @param rowsNotDelivered rows whose batches failed; their sources replay them
  * @param inserts inserts (and parts of inserts) the server acknowledged
  * @param retries failed insert attempts that were retried
+ * @param rowsInDoubt rows that may have been written more than once: rows of inserts sent
+ *     without a deduplication token that had an attempt whose outcome is unknown (the body was
+ *     sent and no answer came: a timeout, a connection reset or closed), counted once per insert;
+ *     they are in {@code rowsWritten} (or {@code rowsNotDelivered}) once, but the table may hold
+ *     them twice
  * @param batchesFailed source batches that failed (of the sources the sink tracked)
  * @param batchesUnfinished source batches begun and never completed by the application
  * @param drainTimedOut whether the deadline passed before everything was handed to the server
@@ -36,6 +41,7 @@ public record DeliveryReport(
     long rowsNotDelivered,
     long inserts,
     long retries,
+    long rowsInDoubt,
     long batchesFailed,
     long batchesUnfinished,
     boolean drainTimedOut,
@@ -69,6 +75,9 @@ public record DeliveryReport(
     sb.append(" (written ").append(rowsWritten).append(", dead-lettered ")
         .append(rowsDeadLettered).append(", skipped ").append(rowsSkipped).append(", inserts ")
         .append(inserts).append(", retries ").append(retries);
+    if (rowsInDoubt > 0) {
+      sb.append(", ").append(rowsInDoubt).append(" rows in doubt (maybe written twice)");
+    }
     if (batchesFailed > 0 || batchesUnfinished > 0) {
       sb.append(", batches failed ").append(batchesFailed).append(", unfinished ")
           .append(batchesUnfinished);

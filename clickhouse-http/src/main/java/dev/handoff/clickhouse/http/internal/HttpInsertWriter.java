@@ -14,6 +14,7 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,15 +60,31 @@ public final class HttpInsertWriter implements InsertWriter {
     return sql;
   }
 
+  /** Returns the transport (the server this writer sends to). */
+  public HttpTransport transport() {
+    return transport;
+  }
+
   @Override
   public void write(Insert insert) throws WriteException {
+    send(insert, Map.of(), new HttpTransport.BodyProgress());
+  }
+
+  /**
+   * Sends {@code insert} with {@code parameters} added to the URL (a {@code query_id}, an {@code
+   * insert_deduplication_token}); {@code progress} tells afterwards how far the request got.
+   *
+   * @throws WriteException as {@link #write}
+   */
+  public void send(Insert insert, Map<String, String> parameters,
+      HttpTransport.BodyProgress progress) throws WriteException {
     if (closed) {
       throw new IllegalStateException("the writer into " + target + " is closed; " + insert
           + " was not sent");
     }
     HttpResponse<byte[]> response;
     try {
-      response = transport.insert(sql, insert.frames(), insert.bytes());
+      response = transport.insert(sql, parameters, insert.frames(), insert.bytes(), progress);
     } catch (HttpConnectTimeoutException e) {
       throw failure(insert, "connect timed out after " + transport.options().connectTimeout(), e);
     } catch (HttpTimeoutException e) {
@@ -81,6 +98,7 @@ public final class HttpInsertWriter implements InsertWriter {
       Thread.currentThread().interrupt();
       throw failure(insert, "interrupted while waiting for the server", e);
     }
+    progress.markAnswered();
     int status = response.statusCode();
     String body = new String(response.body(), UTF_8);
     if (status == 200) {
@@ -116,7 +134,7 @@ public final class HttpInsertWriter implements InsertWriter {
   }
 
   private String prefix(Insert insert) {
-    return "insert into " + target + " (shard " + insert.shard() + ", " + insert.rows()
+    return "insert into " + target + " at " + transport.options().url() + " (shard " + insert.shard() + ", " + insert.rows()
         + " rows, " + insert.bytes() + " bytes, attempt " + insert.attempt() + ") failed: ";
   }
 

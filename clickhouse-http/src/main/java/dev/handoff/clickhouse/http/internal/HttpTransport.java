@@ -12,8 +12,10 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Flow;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
@@ -29,12 +31,16 @@ public final class HttpTransport {
 
   /** Creates the transport and its client. */
   public HttpTransport(ClickHouseHttpOptions options) {
+    this(options, newClient(options));
+  }
+
+  /**
+   * Creates a transport to the server of {@code options} over {@code client}, so that the
+   * transports of several servers (the replicas of a cluster) share one client and its threads.
+   */
+  public HttpTransport(ClickHouseHttpOptions options, HttpClient client) {
     this.options = options;
-    this.client = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(options.connectTimeout())
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .build();
+    this.client = client;
     String url = options.url().toString();
     while (url.endsWith("/")) {
       url = url.substring(0, url.length() - 1);
@@ -50,6 +56,20 @@ public final class HttpTransport {
   /** Returns the options. */
   public ClickHouseHttpOptions options() {
     return options;
+  }
+
+  /** Returns the client, to share with transports to other servers of the same options. */
+  public HttpClient client() {
+    return client;
+  }
+
+  /** Returns a client with the options' connect timeout: HTTP/1.1, no redirects. */
+  public static HttpClient newClient(ClickHouseHttpOptions options) {
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(options.connectTimeout())
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .build();
   }
 
   /**
@@ -71,16 +91,107 @@ public final class HttpTransport {
    */
   public HttpResponse<byte[]> insert(String sql, List<Frame> frames, long bytes)
       throws IOException, InterruptedException {
-    HttpRequest.Builder b = request(base + "&query=" + encode(sql));
-    if (options.compression() == ClickHouseHttpOptions.Compression.GZIP) {
-      b.header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(
-          gzip(frames, bytes)));
-    } else if (bytes == 0) {
-      b.POST(HttpRequest.BodyPublishers.noBody());
-    } else {
-      b.POST(HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes));
+    return insert(sql, Map.of(), frames, bytes, new BodyProgress());
+  }
+
+  /**
+   * As {@link #insert(String, List, long)}, with {@code parameters} added to the URL (names are
+   * plain identifiers, values are encoded here), and {@code progress} marked once the whole body
+   * was handed to the client: from then on a lost answer leaves the outcome unknown.
+   */
+  public HttpResponse<byte[]> insert(String sql, Map<String, String> parameters,
+      List<Frame> frames, long bytes, BodyProgress progress)
+      throws IOException, InterruptedException {
+    StringBuilder uri = new StringBuilder(base);
+    for (Map.Entry<String, String> e : parameters.entrySet()) {
+      uri.append('&').append(e.getKey()).append('=').append(encode(e.getValue()));
     }
+    HttpRequest.Builder b = request(uri.append("&query=").append(encode(sql)).toString());
+    HttpRequest.BodyPublisher body;
+    if (options.compression() == ClickHouseHttpOptions.Compression.GZIP) {
+      b.header("Content-Encoding", "gzip");
+      body = HttpRequest.BodyPublishers.ofByteArray(gzip(frames, bytes));
+    } else if (bytes == 0) {
+      body = HttpRequest.BodyPublishers.noBody();
+    } else {
+      body = HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes);
+    }
+    b.POST(new Tracked(body, progress));
     return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  /**
+   * How far one request got: whether its whole body was handed to the client, and whether an
+   * answer (any HTTP status) came back. Set while the request runs, read after it.
+   */
+  public static final class BodyProgress {
+    private volatile boolean complete;
+    private volatile boolean answered;
+
+    /** Returns whether the body's last byte was handed to the client. */
+    public boolean complete() {
+      return complete;
+    }
+
+    /** Returns whether the server answered with a status line. */
+    public boolean answered() {
+      return answered;
+    }
+
+    /** Records that the server answered. */
+    public void markAnswered() {
+      answered = true;
+    }
+
+    /**
+     * Returns whether the outcome is unknown: the whole body went out and no answer came, so the
+     * server may have written the insert.
+     */
+    public boolean outcomeUnknown() {
+      return complete && !answered;
+    }
+  }
+
+  /** A body publisher that marks its progress when the body it wraps completes. */
+  private static final class Tracked implements HttpRequest.BodyPublisher {
+    private final HttpRequest.BodyPublisher body;
+    private final BodyProgress progress;
+
+    Tracked(HttpRequest.BodyPublisher body, BodyProgress progress) {
+      this.body = body;
+      this.progress = progress;
+    }
+
+    @Override
+    public long contentLength() {
+      return body.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      body.subscribe(new Flow.Subscriber<ByteBuffer>() {
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+          subscriber.onSubscribe(subscription);
+        }
+
+        @Override
+        public void onNext(ByteBuffer item) {
+          subscriber.onNext(item);
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+          subscriber.onError(throwable);
+        }
+
+        @Override
+        public void onComplete() {
+          progress.complete = true;
+          subscriber.onComplete();
+        }
+      });
+    }
   }
 
   private HttpRequest.Builder request(String uri) {
