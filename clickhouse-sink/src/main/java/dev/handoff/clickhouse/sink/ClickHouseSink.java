@@ -119,7 +119,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
 
   ClickHouseSink(ClickHouseSinkBuilder<T> b, ClickHouseHttp http, TableSchema schema,
       SinkHandoff<T> stage, ShardQueues queues, InflightBudget budget, ClickHouseWriter writer,
-      Tally tally, ClusterTarget target) {
+      Tally tally, ClusterTarget target, ToLongFunction<? super T> routingKey) {
     this.table = b.qualifiedTable();
     this.clock = b.clock;
     this.http = http;
@@ -129,7 +129,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     this.writer = writer;
     this.target = target;
     this.tally = tally;
-    this.routingKey = b.routingKeyOrZero();
+    this.routingKey = routingKey;
     this.eventTime = b.eventTimeOrNull();
     this.closeTimeout = b.closeTimeout;
     this.workers = b.workers(queues, budget, writer, tally).build();

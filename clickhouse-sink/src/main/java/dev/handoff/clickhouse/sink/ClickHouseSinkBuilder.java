@@ -9,10 +9,14 @@ import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
+import dev.handoff.clickhouse.hash.ShardingKey;
+import dev.handoff.clickhouse.hash.WeightedShardRouter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClickHouseWriter;
 import dev.handoff.clickhouse.http.ClusterTarget;
+
+
 import dev.handoff.clickhouse.http.DistributedTable;
 import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
@@ -68,6 +72,7 @@ public final class ClickHouseSinkBuilder<T> {
   private int queueCapacity = 8;
   private ShardRouter router;
   private ToLongFunction<? super T> routingKey;
+  private String shardingKey;
   private ToLongFunction<? super T> eventTime;
   private ChunkConfig chunks = ChunkConfig.defaults();
   private long budgetBytes = 64L << 20;
@@ -188,9 +193,10 @@ public final class ClickHouseSinkBuilder<T> {
    * server of {@link #url} ({@code system.tables}, {@code system.clusters}), the target becomes
    * its cluster's shards and replicas and the table becomes its local table on every shard, as
    * with {@link #target} (a {@link #table} set too is ignored). Replica HTTP URLs come from
-   * {@link #replicaUrls}. The sharding key is not evaluated: rows are placed by the {@link
-   * #router} (default as without a cluster: key-hash with a {@link #routingKey}, else round
-   * robin); {@link ClickHouseSink#target()} shows the key for a router that follows it.
+   * {@link #replicaUrls}. Unless a {@link #router} or a {@link #routingKey} is set, rows are
+   * placed as the {@code Distributed} table would place them: its sharding key is evaluated per
+   * row ({@link ShardingKey}) over the shards' weights ({@link WeightedShardRouter}); a key that
+   * {@link ShardingKey#parse} refuses fails {@link #build} with the reason.
    */
   public ClickHouseSinkBuilder<T> distributedTable(String name) {
     int dot = Objects.requireNonNull(name, "name").indexOf('.');
@@ -216,6 +222,20 @@ public final class ClickHouseSinkBuilder<T> {
    */
   public ClickHouseSinkBuilder<T> routingKey(ToLongFunction<? super T> routingKey) {
     this.routingKey = Objects.requireNonNull(routingKey, "routingKey");
+    return this;
+  }
+
+  /**
+   * Places rows as a {@code Distributed} table with this sharding key would, over the shards of
+   * the target and their weights (one shard per handoff shard; a one-shard target spreads over
+   * {@link #shards} of weight 1): {@code rand()}, an integer column, or a hash function of
+   * columns, as {@link ShardingKey#parse} reads it against the table's columns at {@link
+   * #build}. Replaces the sharding key of a {@link #distributedTable}; cannot be combined with
+   * {@link #router} or {@link #routingKey}. A row whose key cannot be computed (a NULL key
+   * column) is refused by {@code push} with an {@link IllegalArgumentException} naming the column.
+   */
+  public ClickHouseSinkBuilder<T> shardingKey(String expression) {
+    this.shardingKey = Objects.requireNonNull(expression, "expression");
     return this;
   }
 
@@ -365,8 +385,12 @@ public final class ClickHouseSinkBuilder<T> {
     ClickHouseHttp client = ClickHouseHttp.create(http.build());
     try {
       ClusterTarget where;
+      String keyExpression = shardingKey;
       if (distributedTable != null) {
         DistributedTable d = client.distributedTable(distributedDatabase, distributedTable);
+        if (keyExpression == null && router == null && routingKey == null) {
+          keyExpression = d.shardingKey().orElse(null);
+        }
         this.database = d.localDatabase();
         this.table = d.localTable();
         where = client.clusterOf(d, replicaUrls);
@@ -393,9 +417,23 @@ public final class ClickHouseSinkBuilder<T> {
       InflightBudget budget = new InflightBudget(budgetBytes);
       ChunkPool pool = chunkPool != null ? chunkPool : defaultPool();
       Tally tally = new Tally(stageListener, workerListener);
-      // Without a routing key the rows have no order to keep between shards: spread them.
-      ShardRouter chosenRouter = router != null ? router
-          : routingKey != null ? Routers.keyHash() : Routers.roundRobin();
+      ToLongFunction<? super T> key = routingKeyOrZero();
+      ShardRouter chosenRouter;
+      if (keyExpression != null) {
+        if (router != null || routingKey != null) {
+          throw new IllegalStateException("shardingKey(\"" + keyExpression + "\") places the"
+              + " rows itself; it cannot be combined with router(...) or routingKey(...)");
+        }
+        key = serverKey(keyExpression, schema, accessor);
+        chosenRouter = where.shards().size() > 1
+            ? WeightedShardRouter.of(where.shards().stream().mapToInt(ClusterTarget.Shard::weight)
+                .toArray())
+            : WeightedShardRouter.uniform(shardCount);
+      } else {
+        // Without a routing key the rows have no order to keep between shards: spread them.
+        chosenRouter = router != null ? router
+            : routingKey != null ? Routers.keyHash() : Routers.roundRobin();
+      }
       SinkHandoff<T> stage = SinkHandoff.builder(encoder, queues)
           .name(qualifiedTable())
           .router(chosenRouter)
@@ -406,10 +444,21 @@ public final class ClickHouseSinkBuilder<T> {
           .metrics(tally)
           .build();
       return new ClickHouseSink<>(this, client, schema, stage, queues, budget, writer, tally,
-          where);
+          where, key);
     } catch (RuntimeException e) {
       client.close();
       throw e;
+    }
+  }
+
+  private ToLongFunction<T> serverKey(String expression, TableSchema schema,
+      RowAccessor<T> accessor) {
+    try {
+      return ShardingKey.parse(expression, schema).keyOf(accessor);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("sink " + qualifiedTable() + ": cannot place rows as the"
+          + " server would: " + e.getMessage() + "; set router(...) and routingKey(...) to place"
+          + " them yourself", e);
     }
   }
 

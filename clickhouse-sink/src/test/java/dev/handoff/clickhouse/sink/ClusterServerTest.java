@@ -9,13 +9,21 @@ import dev.handoff.clickhouse.http.ReplicaStatus;
 import dev.handoff.clickhouse.testserver.ClickHouseCluster;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.core.sink.RetryPolicy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -130,6 +138,98 @@ final class ClusterServerTest {
     assertThat(duplicates).as("rows written twice are rows reported in doubt")
         .isLessThanOrEqualTo(report.rowsInDoubt());
     System.out.println("duplicates " + duplicates + ", in doubt " + report.rowsInDoubt());
+  }
+
+  /** A row of {@code db.hashed (id UInt64, customer String, amount Int32)}. */
+  public record Sale(long id, String customer, int amount) {}
+
+  /**
+   * Without a router, a sink built from a {@code Distributed} table places every row where the
+   * table would: the same rows inserted through the table itself (synchronously, into a twin
+   * table) and through the sink end up on the same shards, row for row.
+   */
+  @Test
+  void withoutARouter_rowsLandWhereTheDistributedTablePutsThem() throws Exception {
+    ClickHouseServer front = cluster.server(1, 0); // shard 0's first replica is killed above
+    for (ClickHouseServer s : cluster.servers()) {
+      for (String t : List.of("hashed", "twin")) {
+        s.execute("CREATE TABLE IF NOT EXISTS db." + t + " (id UInt64, customer String,"
+            + " amount Int32) ENGINE = MergeTree ORDER BY id");
+      }
+    }
+    String key = "cityHash64(customer, amount)";
+    front.execute("CREATE TABLE db.hashed_dist AS db.hashed ENGINE = Distributed(c2x2, 'db',"
+        + " hashed, " + key + ")");
+    front.execute("CREATE TABLE db.twin_dist AS db.twin ENGINE = Distributed(c2x2, 'db', twin, "
+        + key + ")");
+    int rows = 200_000;
+    Random random = new Random(7);
+    List<Sale> sales = new ArrayList<>();
+    StringBuilder tsv = new StringBuilder();
+    for (long id = 0; id < rows; id++) {
+      Sale sale = new Sale(id, "c" + random.nextInt(5_000), random.nextInt() % 100_000);
+      sales.add(sale);
+      tsv.append(id).append('\t').append(sale.customer()).append('\t').append(sale.amount())
+          .append('\n');
+    }
+    insertSynchronously(front, "INSERT INTO db.twin_dist FORMAT TabSeparated", tsv.toString());
+
+    ClickHouseSink<Sale> sink = ClickHouseSink.forRecords(Sale.class)
+        .url(front.httpUrl())
+        .distributedTable("db.hashed_dist")
+        .replicaUrls(cluster::httpUrl)
+        .build();
+    for (Sale sale : sales) {
+      if (sink.push(sale) == FlowControl.BLOCKED) {
+        assertThat(sink.awaitRoom(Duration.ofSeconds(30))).isTrue();
+      }
+    }
+    DeliveryReport report = sink.close(Duration.ofSeconds(60));
+    assertThat(report.allDelivered()).as(report.summary()).isTrue();
+
+    long placed = 0;
+    for (int shard = 0; shard < 2; shard++) {
+      List<Long> viaSink = new ArrayList<>();
+      List<Long> viaTable = new ArrayList<>();
+      for (int replica = 0; replica < 2; replica++) {
+        ClickHouseServer s = cluster.server(shard, replica);
+        viaSink.addAll(idList(s, "hashed"));
+        viaTable.addAll(idList(s, "twin"));
+      }
+      List<Long> sinkIds = viaSink.stream().distinct().sorted().toList();
+      List<Long> tableIds = viaTable.stream().distinct().sorted().toList();
+      assertThat(sinkIds).as("shard %d: the sink's rows are the Distributed table's", shard)
+          .hasSize(tableIds.size()).isEqualTo(tableIds);
+      assertThat(sinkIds).as("shard %d holds rows", shard).isNotEmpty();
+      placed += sinkIds.size();
+    }
+    assertThat(placed).isEqualTo(rows);
+  }
+
+  /** Inserts through a {@code Distributed} table, which then writes the shards before answering. */
+  private static void insertSynchronously(ClickHouseServer s, String sql, String body)
+      throws IOException {
+    HttpURLConnection http = (HttpURLConnection) URI.create(
+        s.httpUrl() + "/?insert_distributed_sync=1&query="
+            + URLEncoder.encode(sql, StandardCharsets.UTF_8))
+        .toURL().openConnection();
+    http.setDoOutput(true);
+    try (OutputStream out = http.getOutputStream()) {
+      out.write(body.getBytes(StandardCharsets.UTF_8));
+    }
+    if (http.getResponseCode() != 200) {
+      try (InputStream error = http.getErrorStream()) {
+        throw new AssertionError("insert through the Distributed table: HTTP "
+            + http.getResponseCode() + " " + new String(error.readAllBytes(),
+                StandardCharsets.UTF_8));
+      }
+    }
+    http.getInputStream().close();
+  }
+
+  private static List<Long> idList(ClickHouseServer s, String table) {
+    return s.query("SELECT id FROM db." + table + " FORMAT TabSeparated").lines()
+        .map(Long::parseLong).toList();
   }
 
   private static void awaitShard0Written(ClickHouseSink<Event> sink) throws InterruptedException {
