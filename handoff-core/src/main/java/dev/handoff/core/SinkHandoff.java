@@ -193,12 +193,7 @@ public final class SinkHandoff<T> implements Stage<T> {
   private StageShard<T> routeOrRefuse(long routingKey, long eventTimeMs, Ack ack) {
     refused++; // until it is routed
     if (fatal != null || closed) {
-      // B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be
-      // acknowledged as if this record had been delivered. (After close() nothing would ever
-      // seal, send or fail what a push left in a shard.)
-      ack.fail(fatal != null ? fatal.toException()
-          : new HandoffException(ErrorClass.TRANSIENT,
-              "stage " + name + " is closed; a record pushed after close() is not taken"));
+      refuseStoppedOrClosed(ack);
       return null;
     }
     int idx;
@@ -218,6 +213,43 @@ public final class SinkHandoff<T> implements Stage<T> {
     }
     refused--;
     return shards[idx];
+  }
+
+  /**
+   * B11/B14: a stopped or torn-down stage takes nothing, but the batch must not be acknowledged
+   * as if this record had been delivered. (After close() nothing would ever seal, send or fail
+   * what a push left in a shard.)
+   */
+  private void refuseStoppedOrClosed(Ack ack) {
+    ack.fail(fatal != null ? fatal.toException()
+        : new HandoffException(ErrorClass.TRANSIENT,
+            "stage " + name + " is closed; a record pushed after close() is not taken"));
+  }
+
+  /**
+   * Applies the bad-record policy to a record that its caller could not prepare for {@link
+   * #push(Object, long, long, Ack) push}, for example because its routing key could not be
+   * computed from a NULL or malformed value: the record counts as an encode error, exactly as if
+   * the encoder had refused it. Under {@link ErrorPolicy#SKIP} (and an error that is not {@link
+   * ErrorClass#FATAL}) it is counted as skipped and logged, rate-limited, and its batch is not
+   * failed; otherwise the stage stops and {@code ack} fails. A stopped or closed stage fails
+   * {@code ack}, as {@code push} does. Never throws for a bad record; same thread rules as
+   * {@code push}.
+   *
+   * @param error why the record cannot be placed; its message names the column and value
+   * @param ack the handle of the record's source batch; {@link Ack#NONE} when untracked
+   * @return {@link FlowControl#CONTINUE}, always
+   */
+  public FlowControl reject(HandoffException error, Ack ack) {
+    Objects.requireNonNull(error, "error");
+    Objects.requireNonNull(ack, "ack");
+    if (fatal != null || closed) {
+      refused++;
+      refuseStoppedOrClosed(ack);
+    } else {
+      onEncodeError(ack, error);
+    }
+    return FlowControl.CONTINUE;
   }
 
   /** Rolls back the failed row (B10: never a partial row) and applies the encode policy. */

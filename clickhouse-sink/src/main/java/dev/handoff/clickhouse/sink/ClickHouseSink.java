@@ -4,6 +4,7 @@ import dev.handoff.api.Ack;
 import dev.handoff.api.FatalError;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.HandoffClock;
+import dev.handoff.api.HandoffException;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
@@ -212,15 +213,25 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   }
 
   private FlowControl push(T row, Ack ack) {
-    long key = routingKey.applyAsLong(row);
+    long key = 0;
+    HandoffException badKey = null;
+    try {
+      key = routingKey.applyAsLong(row);
+    } catch (HandoffException e) {
+      badKey = e; // a bad row, which the stage's policy handles (skip and count, or stop)
+    }
     lock.lock();
     try {
       if (closing) {
         throw new IllegalStateException("sink " + table + " is closed; the row was not taken");
       }
-      long time = eventTime != null ? eventTime.applyAsLong(row) : tickMillis;
       pushed.value++;
-      stage.push(row, time, key, ack); // after a fatal error this fails the row's batch
+      if (badKey != null) {
+        stage.reject(badKey, ack);
+      } else {
+        long time = eventTime != null ? eventTime.applyAsLong(row) : tickMillis;
+        stage.push(row, time, key, ack); // after a fatal error this fails the row's batch
+      }
       if (stage.isStopped()) {
         throw stopped();
       }

@@ -3,6 +3,7 @@ package dev.handoff.clickhouse.sink;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.ErrorPolicy;
+import dev.handoff.api.HandoffException;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.row.RowAccessor;
@@ -218,7 +219,9 @@ public final class ClickHouseSinkBuilder<T> {
 
   /**
    * Sets the routing key of a row: rows with equal keys go to the same shard, in order (the
-   * key-hash router). Default: none, and rows go to the shards in turn.
+   * key-hash router). Default: none, and rows go to the shards in turn. A {@link
+   * dev.handoff.api.HandoffException} that the function throws marks the row bad ({@link
+   * #onBadRow}); any other exception propagates from {@code push}.
    */
   public ClickHouseSinkBuilder<T> routingKey(ToLongFunction<? super T> routingKey) {
     this.routingKey = Objects.requireNonNull(routingKey, "routingKey");
@@ -232,7 +235,8 @@ public final class ClickHouseSinkBuilder<T> {
    * columns, as {@link ShardingKey#parse} reads it against the table's columns at {@link
    * #build}. Replaces the sharding key of a {@link #distributedTable}; cannot be combined with
    * {@link #router} or {@link #routingKey}. A row whose key cannot be computed (a NULL key
-   * column) is refused by {@code push} with an {@link IllegalArgumentException} naming the column.
+   * column, a value the column's type cannot hold) is a bad row: {@link #onBadRow} skips and
+   * counts it, or stops the sink, and the message names the column and the value.
    */
   public ClickHouseSinkBuilder<T> shardingKey(String expression) {
     this.shardingKey = Objects.requireNonNull(expression, "expression");
@@ -454,7 +458,7 @@ public final class ClickHouseSinkBuilder<T> {
   private ToLongFunction<T> serverKey(String expression, TableSchema schema,
       RowAccessor<T> accessor) {
     try {
-      return ShardingKey.parse(expression, schema).keyOf(accessor);
+      return new ServerKey<>(ShardingKey.parse(expression, schema), accessor, qualifiedTable());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("sink " + qualifiedTable() + ": cannot place rows as the"
           + " server would: " + e.getMessage() + "; set router(...) and routingKey(...) to place"
@@ -538,5 +542,31 @@ public final class ClickHouseSinkBuilder<T> {
       t.setDaemon(true);
       return t;
     });
+  }
+
+  /**
+   * The row's value of a server sharding key; a value that has no shard (NULL, out of range)
+   * becomes a data error, so the sink treats the row as any other bad row.
+   */
+  private static final class ServerKey<T> implements ToLongFunction<T> {
+    private final ShardingKey key;
+    private final RowAccessor<T> accessor;
+    private final String table;
+
+    ServerKey(ShardingKey key, RowAccessor<T> accessor, String table) {
+      this.key = key;
+      this.accessor = accessor;
+      this.table = table;
+    }
+
+    @Override
+    public long applyAsLong(T row) {
+      try {
+        return key.keyOf(accessor, row);
+      } catch (IllegalArgumentException e) {
+        throw HandoffException.data("sink " + table + ": the row has no shard under the sharding"
+            + " key " + key + ": " + e.getMessage());
+      }
+    }
   }
 }
