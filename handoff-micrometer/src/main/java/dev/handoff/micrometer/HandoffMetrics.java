@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -164,39 +165,52 @@ public final class HandoffMetrics implements MeterBinder {
   }
 
   private void bindWorkers(MeterRegistry registry, Tags base, SinkWorkers w) {
-    int shards = w.metrics().shards().size();
+    bindWorkerMeters(registry, base, w, SinkWorkers::metrics);
+  }
+
+  /**
+   * Registers the per-shard worker meters of the table above, read from {@code metrics} applied
+   * to {@code source} (held weakly by Micrometer, as every measured object).
+   */
+  static <S> void bindWorkerMeters(MeterRegistry registry, Tags base, S source,
+      Function<S, WorkerMetrics> metrics) {
+    int shards = metrics.apply(source).shards().size();
     for (int shard = 0; shard < shards; shard++) {
       int i = shard;
       Tags tags = base.and(shardTag(i));
-      counter(registry, "handoff.sink.inserts", tags, w, i, WorkerMetrics.PerShard::inserts,
-          "inserts the sink acknowledged");
-      counter(registry, "handoff.sink.rows", tags.and("outcome", "written"), w, i,
+      counter(registry, "handoff.sink.inserts", tags, source, metrics, i,
+          WorkerMetrics.PerShard::inserts, "inserts the sink acknowledged");
+      counter(registry, "handoff.sink.rows", tags.and("outcome", "written"), source, metrics, i,
           WorkerMetrics.PerShard::rowsWritten, "rows written, dead-lettered or abandoned");
-      counter(registry, "handoff.sink.rows", tags.and("outcome", "dead_lettered"), w, i,
-          WorkerMetrics.PerShard::deadLetteredRows, "rows written, dead-lettered or abandoned");
-      counter(registry, "handoff.sink.rows", tags.and("outcome", "abandoned"), w, i,
-          WorkerMetrics.PerShard::abandonedRows, "rows written, dead-lettered or abandoned");
-      counter(registry, "handoff.sink.bytes.written", tags, w, i,
+      counter(registry, "handoff.sink.rows", tags.and("outcome", "dead_lettered"), source,
+          metrics, i, WorkerMetrics.PerShard::deadLetteredRows,
+          "rows written, dead-lettered or abandoned");
+      counter(registry, "handoff.sink.rows", tags.and("outcome", "abandoned"), source, metrics,
+          i, WorkerMetrics.PerShard::abandonedRows, "rows written, dead-lettered or abandoned");
+      counter(registry, "handoff.sink.bytes.written", tags, source, metrics, i,
           WorkerMetrics.PerShard::bytesWritten, "bytes written");
-      counter(registry, "handoff.sink.retries", tags, w, i, WorkerMetrics.PerShard::retries,
-          "failed attempts that were retried");
-      counter(registry, "handoff.sink.dead.letters", tags, w, i,
+      counter(registry, "handoff.sink.retries", tags, source, metrics, i,
+          WorkerMetrics.PerShard::retries, "failed attempts that were retried");
+      counter(registry, "handoff.sink.dead.letters", tags, source, metrics, i,
           WorkerMetrics.PerShard::deadLetteredInserts, "dead letters written");
-      counter(registry, "handoff.sink.abandoned.chunks", tags, w, i,
+      counter(registry, "handoff.sink.abandoned.chunks", tags, source, metrics, i,
           WorkerMetrics.PerShard::abandonedChunks, "chunks whose acknowledgements failed");
-      Gauge.builder("handoff.sink.queued.chunks", w, x -> x.metrics().shard(i).queuedChunks())
+      Gauge.builder("handoff.sink.queued.chunks", source,
+              x -> metrics.apply(x).shard(i).queuedChunks())
           .tags(tags).description("chunks waiting in the shard's queue").register(registry);
-      TimeGauge.builder("handoff.sink.unacked.oldest.age", w, TimeUnit.NANOSECONDS,
-              x -> x.metrics().shard(i).oldestUnackedAgeNanos())
+      TimeGauge.builder("handoff.sink.unacked.oldest.age", source, TimeUnit.NANOSECONDS,
+              x -> metrics.apply(x).shard(i).oldestUnackedAgeNanos())
           .tags(tags)
           .description("age of the oldest chunk held by the worker or queued (0 when none)")
           .register(registry);
     }
   }
 
-  private static void counter(MeterRegistry registry, String meter, Tags tags, SinkWorkers w,
-      int shard, ToDoubleFunction<WorkerMetrics.PerShard> value, String description) {
-    FunctionCounter.builder(meter, w, x -> value.applyAsDouble(x.metrics().shard(shard)))
+  private static <S> void counter(MeterRegistry registry, String meter, Tags tags, S source,
+      Function<S, WorkerMetrics> metrics, int shard,
+      ToDoubleFunction<WorkerMetrics.PerShard> value, String description) {
+    FunctionCounter.builder(meter, source,
+            x -> value.applyAsDouble(metrics.apply(x).shard(shard)))
         .tags(tags).description(description).register(registry);
   }
 
@@ -204,7 +218,7 @@ public final class HandoffMetrics implements MeterBinder {
     return sinceNanos == Long.MAX_VALUE ? 0 : Math.max(0, clock.nanoTime() - sinceNanos);
   }
 
-  private static Tag shardTag(int shard) {
+  static Tag shardTag(int shard) {
     return Tag.of("shard", Integer.toString(shard));
   }
 

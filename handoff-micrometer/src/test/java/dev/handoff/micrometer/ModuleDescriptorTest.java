@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 final class ModuleDescriptorTest {
 
   @Test
-  void descriptor_exportsOnlyTheBindingPackageAndRequiresCoreAndMicrometerTransitively() {
+  void descriptor_exportsOnlyTheBindingPackage_requiresCoreAndMicrometer_theSinkOptionally() {
     ModuleDescriptor descriptor = descriptor();
     assertThat(descriptor.name()).isEqualTo("dev.handoff.micrometer");
     assertThat(descriptor.isOpen()).isFalse();
@@ -25,7 +25,12 @@ final class ModuleDescriptorTest {
     assertThat(descriptor.opens()).isEmpty();
     Map<String, Set<Requires.Modifier>> requires = descriptor.requires().stream()
         .collect(Collectors.toMap(Requires::name, Requires::modifiers));
-    assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.core", "micrometer.core");
+    assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.core", "micrometer.core",
+        "dev.handoff.clickhouse.sink");
+    // The sink is optional: only ClickHouseSinkMetrics needs it, and it must not be required
+    // of applications that bind a bare stage.
+    assertThat(requires.get("dev.handoff.clickhouse.sink"))
+        .containsExactly(Requires.Modifier.STATIC);
     assertThat(requires.get("dev.handoff.core")).contains(Requires.Modifier.TRANSITIVE);
     assertThat(requires.get("micrometer.core")).contains(Requires.Modifier.TRANSITIVE);
   }

@@ -415,6 +415,11 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     return budget.inflightBytes();
   }
 
+  /** Returns the in-flight budget's limit in bytes: sealed bytes not yet written stay below it. */
+  public long budgetLimitBytes() {
+    return budget.limitBytes();
+  }
+
   /** Returns the error that stopped the stage, if any (an encoder or router failure). */
   public Optional<FatalError> fatalError() {
     lock.lock();
