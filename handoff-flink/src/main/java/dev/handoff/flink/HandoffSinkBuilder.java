@@ -1,8 +1,11 @@
 package dev.handoff.flink;
 
 import dev.handoff.api.ErrorPolicy;
+import dev.handoff.clickhouse.http.ClusterTarget;
 import dev.handoff.clickhouse.sink.InsertFormat;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -96,6 +99,63 @@ public final class HandoffSinkBuilder<T> {
   public HandoffSinkBuilder<T> setShards(int shards, int queueCapacity) {
     s.shards = shards;
     s.queueCapacity = queueCapacity;
+    s.shardsSet = true;
+    return this;
+  }
+
+  /**
+   * Writes to the shards and replicas given here instead of the one server of {@link #setUrl}:
+   * each list is one ClickHouse shard's replica URLs, in the order they are tried. Handoff shard
+   * {@code i} of each subtask writes the table on ClickHouse shard {@code i}, to one replica at
+   * a time, failing over to the next on a transient error; the subtask's shard count becomes the
+   * number of lists. Rows go to the shards in turn unless {@link #setRoutingKey} or {@link
+   * #setShardingKey} places them.
+   */
+  public HandoffSinkBuilder<T> setCluster(List<List<String>> shards) {
+    ArrayList<ArrayList<String>> copy = new ArrayList<>();
+    for (List<String> replicas : Objects.requireNonNull(shards, "shards")) {
+      copy.add(new ArrayList<>(replicas));
+    }
+    ClusterTarget.of(shards); // validates now, not in a task manager
+    s.cluster = copy;
+    s.distributed = false;
+    return this;
+  }
+
+  /**
+   * Writes every row through the cluster of the {@code Distributed} table {@code table} ({@code
+   * db.table}, or a table of {@link #setDatabase}): each subtask reads its definition from the
+   * server of {@link #setUrl} when it opens, then writes each shard's local table directly, one
+   * replica at a time with failover, and places each row as the {@code Distributed} table would
+   * (its sharding key over the shards' weights) unless {@link #setRoutingKey} or {@link
+   * #setShardingKey} is set. Replica URLs come from {@link #setReplicaUrls}.
+   */
+  public HandoffSinkBuilder<T> setDistributedTable(String table) {
+    setTable(table);
+    s.distributed = true;
+    s.cluster = null;
+    return this;
+  }
+
+  /**
+   * Sets how a replica's HTTP URL is made from the host and TCP port {@code system.clusters}
+   * names, for {@link #setDistributedTable} (default {@code http://<host>:8123}).
+   */
+  public HandoffSinkBuilder<T> setReplicaUrls(ReplicaUrls urls) {
+    s.replicaUrls = Objects.requireNonNull(urls, "urls");
+    return this;
+  }
+
+  /**
+   * Places rows as a {@code Distributed} table with this sharding key would ({@code rand()}, an
+   * integer column, or {@code cityHash64}, {@code sipHash64}, {@code murmurHash3_64}, {@code
+   * xxHash64}, {@code intHash64} of columns), over the shards of {@link #setCluster} or {@link
+   * #setDistributedTable}; replaces a {@code Distributed} table's own key. Cannot be combined
+   * with {@link #setRoutingKey}. A row whose key has no value (a NULL column) is a bad row
+   * ({@link #setOnBadRow}).
+   */
+  public HandoffSinkBuilder<T> setShardingKey(String expression) {
+    s.shardingKey = Objects.requireNonNull(expression, "expression");
     return this;
   }
 
@@ -201,6 +261,14 @@ public final class HandoffSinkBuilder<T> {
   public HandoffSink<T> build() {
     if (s.table == null && s.selector == null) {
       throw new IllegalStateException("no table: call setTable or setTableSelector");
+    }
+    if (s.shardingKey != null && s.routingKey != null) {
+      throw new IllegalStateException("both a sharding key (" + s.shardingKey + ") and a routing"
+          + " key are set; keep one: the sharding key places rows as the server would");
+    }
+    if (s.distributed && s.selector != null) {
+      throw new IllegalStateException("a table selector cannot be combined with"
+          + " setDistributedTable");
     }
     positive("shards", s.shards);
     positive("queueCapacity", s.queueCapacity);

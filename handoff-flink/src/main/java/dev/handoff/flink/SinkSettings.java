@@ -2,6 +2,7 @@ package dev.handoff.flink;
 
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.clickhouse.http.ClusterTarget;
 import dev.handoff.clickhouse.sink.ClickHouseSink;
 import dev.handoff.clickhouse.sink.ClickHouseSinkBuilder;
 import dev.handoff.clickhouse.sink.InsertFormat;
@@ -9,6 +10,7 @@ import dev.handoff.core.sink.RetryPolicy;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -32,6 +34,11 @@ final class SinkSettings<T> implements Serializable, Cloneable {
   HashMap<String, String> serverSettings = new HashMap<>();
   int shards = 1;
   int queueCapacity = 8;
+  boolean shardsSet;
+  ArrayList<ArrayList<String>> cluster;
+  boolean distributed;
+  ReplicaUrls replicaUrls;
+  String shardingKey;
   RowFunction<T> routingKey;
   RowFunction<T> eventTime;
   int chunkTargetBytes = 1 << 20;
@@ -57,6 +64,12 @@ final class SinkSettings<T> implements Serializable, Cloneable {
       c.encoderOptions = new HashMap<>(encoderOptions);
       c.serverSettings = new HashMap<>(serverSettings);
       c.columns = columns == null ? null : columns.clone();
+      if (cluster != null) {
+        c.cluster = new ArrayList<>();
+        for (ArrayList<String> replicas : cluster) {
+          c.cluster.add(new ArrayList<>(replicas));
+        }
+      }
       return c;
     } catch (CloneNotSupportedException e) {
       throw new AssertionError(e);
@@ -93,15 +106,29 @@ final class SinkSettings<T> implements Serializable, Cloneable {
       String subtask) {
     ClickHouseSinkBuilder<T> b = ClickHouseSink.builder(accessor::create);
     int dot = target.indexOf('.');
-    if (dot > 0) {
+    if (distributed) {
+      b.distributedTable(dot > 0 || database == null ? target : database + "." + target);
+      if (replicaUrls != null) {
+        b.replicaUrls(replicaUrls);
+      }
+    } else if (dot > 0) {
       b.table(target.substring(0, dot), target.substring(dot + 1));
     } else if (database != null) {
       b.table(database, target);
     } else {
       b.table(target);
     }
+    if (cluster != null) {
+      b.target(ClusterTarget.of(new ArrayList<>(cluster)));
+    }
+    if (shardsSet) {
+      b.shards(shards, queueCapacity);
+    }
+    if (shardingKey != null) {
+      b.shardingKey(shardingKey);
+    }
     b.http(http()).format(format).encoderOptions(Map.copyOf(encoderOptions))
-        .shards(shards, queueCapacity).chunkTargetBytes(chunkTargetBytes)
+        .chunkTargetBytes(chunkTargetBytes)
         .maxChunkAge(maxChunkAge).onBadRow(onBadRow).budgetBytes(budgetBytes).linger(linger)
         .maxInsert(maxInsertBytes, maxInsertRows).retry(retry()).closeTimeout(closeTimeout)
         .listeners(listener, listener);

@@ -34,6 +34,7 @@ class PublicApiTest {
         "dev.handoff.flink.AccessorFactory",
         "dev.handoff.flink.HandoffSink",
         "dev.handoff.flink.HandoffSinkBuilder",
+        "dev.handoff.flink.ReplicaUrls",
         "dev.handoff.flink.RowFunction",
         "dev.handoff.flink.TableSelector",
         "dev.handoff.flink.table.HandoffDynamicTableFactory",
