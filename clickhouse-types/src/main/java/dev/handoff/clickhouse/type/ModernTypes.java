@@ -102,10 +102,10 @@ final class ModernTypes {
   static String refusal(String name, String wholeType) {
     String version = UNSUPPORTED.get(name);
     if (version == null) {
-      return "unknown type " + wholeType + " (not a ClickHouse type this library knows;"
+      return "unknown type '" + wholeType + "' (not a ClickHouse type this library knows;"
           + " type names are case-sensitive)";
     }
-    return "unsupported type " + wholeType + ": handoff does not write " + name
+    return "unsupported type '" + wholeType + "': handoff does not write " + name
         + (version.isEmpty() ? "" : " (a type of ClickHouse " + version + " and later)");
   }
 }

@@ -382,8 +382,8 @@ final class TypeParser {
     }
     skipWhitespace();
     if (pos < end && text.charAt(pos) == ',') {
-      throw TypeParseException.refused(text, pos, "unsupported type " + wholeTypeAt(start)
-          + ": handoff does not write QBit with a stride (its third argument)");
+      throw TypeParseException.refused(text, pos, "unsupported type '" + wholeTypeAt(start)
+          + "': handoff does not write QBit with a stride (its third argument)");
     }
     close();
     return ClickHouseType.qbit(element, dimension);
