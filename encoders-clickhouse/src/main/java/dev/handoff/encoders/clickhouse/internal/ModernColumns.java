@@ -123,7 +123,8 @@ final class ModernColumns {
 
     @Override
     void appendDefault() {
-      Arrays.fill(values, reserve(), count * dimension + dimension, 0L);
+      int at = reserve(); // before reading values: reserve() may replace the array
+      Arrays.fill(values, at, at + dimension, 0L);
       count++;
     }
 
