@@ -49,8 +49,9 @@ final class ModernColumns {
 
   /**
    * {@code QBit(T, N)}: in a block, one stream per bit of T (the sign bit first), each holding
-   * per row a FixedString of ceil(N / 8) bytes whose bit {@code j % 8} of byte {@code j / 8} is
-   * that bit of element j; that is, {@code Tuple(FixedString(ceil(N / 8)) x bits(T))}. The
+   * per row a FixedString of B = ceil(N / 8) bytes in which that bit of element j is bit {@code
+   * j % 8} of byte {@code B - 1 - j / 8} (the bytes in reverse: element 0 in the last byte, as
+   * the 26.7 engine writes it); that is, {@code Tuple(FixedString(B) x bits(T))}. The
    * column keeps each row's element bits and transposes them when the block is written, into a
    * scratch array kept from block to block.
    */
@@ -153,7 +154,7 @@ final class ModernColumns {
           if (v == 0) {
             continue;
           }
-          int at = r * planeBytes + (j >> 3);
+          int at = r * planeBytes + planeBytes - 1 - (j >> 3);
           byte mask = (byte) (1 << (j & 7));
           for (int bit = 0; bit < bits; bit++) {
             if ((v >>> bit & 1) != 0) {
