@@ -39,7 +39,11 @@ final class ModernRows {
       col("lct", "LowCardinality(Nullable(Time))"),
       col("asaf", "Array(SimpleAggregateFunction(max, Int32))"),
       col("mpl", "Map(String, LineString)"),
-      col("ntn", "Nullable(Tuple(Nullable(Tuple(UInt8)), Point))"));
+      col("ntn", "Nullable(Tuple(Nullable(Tuple(UInt8)), Point))"),
+      col("mk", "Map(Time, BFloat16)"), col("mpk", "Map(Point, UInt8)"),
+      col("tq", "Tuple(r Ring, q QBit(Float32, 3), s SimpleAggregateFunction(sum, UInt64))"),
+      col("nsaf", "Nullable(SimpleAggregateFunction(max, Time))"),
+      col("amp", "Array(MultiPolygon)"));
 
   private static String[] col(String name, String type) {
     return new String[] {name, type};
@@ -142,6 +146,27 @@ final class ModernRows {
         Object inner = r.nextInt(3) == 0 ? null : List.of((long) r.nextInt(256));
         return java.util.Arrays.asList(inner, point(r));
       }
+      case "Map(Time, BFloat16)": {
+        Map<Object, Object> m = new LinkedHashMap<>();
+        for (int i = r.nextInt(3); i > 0; i--) {
+          m.put(Duration.ofSeconds(r.nextInt(-1000, 1000)), bfloat(r, true));
+        }
+        return m;
+      }
+      case "Map(Point, UInt8)": {
+        Map<Object, Object> m = new LinkedHashMap<>();
+        for (int i = r.nextInt(3); i > 0; i--) {
+          m.put(new GeoPoint(r.nextInt(100), r.nextGaussian()), (long) r.nextInt(256));
+        }
+        return m;
+      }
+      case "Tuple(r Ring, q QBit(Float32, 3), s SimpleAggregateFunction(sum, UInt64))":
+        return r.nextBoolean()
+            ? List.of(value("Ring", r), value("QBit(Float32, 3)", r), (long) r.nextInt(1000))
+            : Map.of("s", 5L, "q", new float[] {1, 2, 3}, "r", value("Ring", r));
+      case "Nullable(SimpleAggregateFunction(max, Time))":
+        return r.nextInt(3) == 0 ? null : time(r);
+      case "Array(MultiPolygon)": return list(r, 2, () -> value("MultiPolygon", r));
       default:
         throw new IllegalArgumentException("no generator for " + type);
     }
