@@ -120,7 +120,7 @@ public final class ModernConversions {
             ticks = t.toSecondOfDay() * perSecond + t.getNano() / POW10[9 - precision];
           } else if (o instanceof Duration d) {
             long seconds = d.getSeconds(); // floored; the nanos are never negative
-            if (Math.abs(seconds) > TIME_MAX_SECONDS + 1) {
+            if (seconds > TIME_MAX_SECONDS || seconds < -TIME_MAX_SECONDS - 1) {
               throw outOfRange(precision);
             }
             ticks = seconds * perSecond + d.getNano() / POW10[9 - precision];

@@ -92,6 +92,10 @@ final class ModernTypesEncoderTest {
             + " (TEXT) is not a time ([-]H:MM:SS[.fraction], up to 999 hours)"),
         Arguments.of("Time64(3)", 3_600_000_000L, "column \"v\" (Time64(3)): value 3600000000"
             + " (LONG) is out of range -999:59:59.999..999:59:59.999"),
+        Arguments.of("Time64(9)", Duration.ofSeconds(Long.MIN_VALUE), "(OTHER) is out of range"
+            + " -999:59:59.999999999..999:59:59.999999999"),
+        Arguments.of("Time64(9)", Duration.ofSeconds(Long.MAX_VALUE, 999_999_999), "(OTHER) is"
+            + " out of range -999:59:59.999999999..999:59:59.999999999"),
         Arguments.of("Time", java.time.Instant.EPOCH, "column \"v\" (Time): value"
             + " 1970-01-01T00:00:00Z (TEMPORAL): cannot convert TEMPORAL to Time"),
         Arguments.of("QBit(Float32, 3)", List.of(1.0, 2.0), "column \"v\" (QBit(Float32, 3)):"
