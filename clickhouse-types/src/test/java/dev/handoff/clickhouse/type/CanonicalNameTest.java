@@ -164,7 +164,7 @@ class CanonicalNameTest {
       "UUID                                      | 1d",
   })
   void binaryEncodingMatchesTheServers(String type, String hex) {
-    assertThat(HexFormat.of().formatHex(BinaryTypeEncoding.encode(ClickHouseType.parse(type))))
+    assertThat(HexFormat.of().formatHex(BinaryTypes.encode(ClickHouseType.parse(type))))
         .isEqualTo(hex.replace(" ", ""));
   }
 }

@@ -5,7 +5,7 @@ import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.RowEncoderProvider;
 import dev.handoff.api.TableSchema;
-import dev.handoff.clickhouse.type.BinaryTypeEncoding;
+import dev.handoff.clickhouse.type.BinaryTypes;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.rowbinary.RowBinaryOptions;
@@ -85,7 +85,7 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
     for (int i = 0; i < schema.size(); i++) {
       if (binaryTypes) {
         try {
-          b.writeBytes(BinaryTypeEncoding.encode(types[i]));
+          b.writeBytes(BinaryTypes.encode(types[i]));
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("column " + schema.column(i).name() + ": "
               + e.getMessage(), e);
