@@ -91,14 +91,20 @@ public final class ClickHouseType {
    * <p>Accepted: every type of {@link TypeKind} as the server prints it, with any whitespace
    * around tokens; {@code Decimal32(S)}, {@code Decimal64(S)}, {@code Decimal128(S)}, {@code
    * Decimal256(S)} and {@code Decimal(P)} (read as {@code Decimal(P, S)}); {@code Boolean} (read
-   * as {@code Bool}); enum elements in any order; element names bare, in backquotes or in double
-   * quotes. Refused like the server refuses them: Nullable around a composite, LowCardinality or
-   * Nullable; LowCardinality around anything but numbers, strings, Date, Date32, DateTime, UUID
-   * and IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
-   * unknown time zones; parameters out of range; repeated enum or element names.
+   * as {@code Bool}); enum elements in any order, {@code Enum(...)} without a width and elements
+   * without values (all of them, or all but the first); element names bare, in backquotes or in
+   * double quotes. Refused like the server refuses them: Nullable around an Array, Map, Nested,
+   * array-like geo type, LowCardinality or Nullable (a Tuple, Point or QBit may be Nullable);
+   * LowCardinality around anything but numbers, strings, Date, Date32, DateTime, Time, UUID and
+   * IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
+   * unknown time zones, a time zone on Time64; parameters out of range; repeated enum or element
+   * names; QBit of other element types; SimpleAggregateFunction of a function the server does not
+   * allow there. {@link #canonicalName()} prints the result as the server would.
    *
    * @throws TypeParseException if the string is malformed, breaks one of those rules or names an
-   *     unsupported type; the message gives the 0-based position and what was expected there
+   *     unsupported or unknown type; the message gives the 0-based position and what was expected
+   *     there, or for a refused type says "unsupported type" (with the server version that
+   *     introduced it) or "unknown type" and names the whole type
    * @throws NullPointerException if {@code typeString} is null
    */
   public static ClickHouseType parse(String typeString) {
