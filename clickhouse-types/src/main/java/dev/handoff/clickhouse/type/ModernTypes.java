@@ -79,16 +79,6 @@ final class ModernTypes {
     return null;
   }
 
-  /** Returns the bits of one QBit element: the number of bit planes a QBit of it has. */
-  static int qbitBits(ClickHouseType element) {
-    switch (element.kind()) {
-      case INT8: return 8;
-      case BFLOAT16: return 16;
-      case FLOAT32: return 32;
-      default: return 64;
-    }
-  }
-
   /** Returns why the server refuses {@code SimpleAggregateFunction(function, ...)}, or null. */
   static String checkSimpleAggregateFunction(String function) {
     if (!SIMPLE_FUNCTIONS.contains(function)) {
