@@ -22,7 +22,8 @@ public final class RowBinaryOptions {
   /**
    * {@link #HEADER} value: as {@link #HEADER_NAMES_AND_TYPES}, with each type in ClickHouse's
    * binary type encoding instead of its name; the server must read it with {@code
-   * input_format_binary_decode_types_in_binary_format = 1} (ClickHouse 24.10 and later).
+   * input_format_binary_decode_types_in_binary_format = 1} (recent servers; tested with
+   * ClickHouse 26.7).
    */
   public static final String HEADER_NAMES_AND_BINARY_TYPES = "names-and-binary-types";
 }
