@@ -7,8 +7,10 @@
  * dev.handoff.encoders.rowbinary.RowBinaryOptions}):
  *
  * <ul>
- *   <li>{@code header}: {@code none} (default) or {@code names-and-types}, which starts every
- *       frame with the RowBinaryWithNamesAndTypes header (modern servers only).
+ *   <li>{@code header}: {@code none} (default), {@code names-and-types}, which starts every
+ *       frame with the RowBinaryWithNamesAndTypes header (modern servers only; each type as the
+ *       server's canonical name of the parsed type), or {@code names-and-binary-types}, the same
+ *       header with the types in ClickHouse's binary type encoding.
  * </ul>
  */
 module dev.handoff.encoders.rowbinary {

@@ -60,6 +60,47 @@ final class SplitEncodingTest {
     return rows;
   }
 
+  /** The types of ClickHouse 20-26 besides JSON, Variant and Dynamic. */
+  static final TableSchema MODERN = TableSchema.of(
+      new ColumnSpec("id", "UInt32"), new ColumnSpec("bf", "BFloat16"),
+      new ColumnSpec("t", "Time"), new ColumnSpec("t64", "Nullable(Time64(6))"),
+      new ColumnSpec("saf", "SimpleAggregateFunction(anyLast, Nullable(String))"),
+      new ColumnSpec("asaf", "SimpleAggregateFunction(groupArrayArray, Array(String))"),
+      new ColumnSpec("pt", "Point"), new ColumnSpec("mpg", "MultiPolygon"),
+      new ColumnSpec("q", "QBit(Float32, 10)"), new ColumnSpec("nq", "Nullable(QBit(Int8, 3))"),
+      new ColumnSpec("nt", "Nullable(Tuple(a UInt8, b String))"));
+
+  private static List<Object[]> modernRows() {
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      List<Object> polygon = List.of(List.of(List.of(i, -i), List.of(0.5, 1.5)));
+      float[] q = new float[10];
+      Arrays.fill(q, i - 2.5f);
+      rows.add(new Object[] {(long) i, i * 0.75f, (long) i * 3600,
+          i == 2 ? null : java.time.Duration.ofMillis(-i * 1234L), i == 1 ? null : "s" + i,
+          List.of("l" + i % 2), new double[] {i, -i}, i % 3 == 0 ? List.of() : List.of(polygon, polygon),
+          q, i == 4 ? null : new int[] {i, -i, 127}, i == 3 ? null : List.of(i, "x" + i)});
+    }
+    return rows;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Native", "RowBinary"})
+  void split_modernTypes_partsEqualTheFramesOfEachRowAlone(String format) {
+    List<Object[]> rows = modernRows();
+    Frame frame = Encoded.frame(format, MODERN, rows);
+    InsertWriter writer = ClickHouseHttp.create(ClickHouseHttpOptions.defaults())
+        .writer("db", "t", MODERN, format);
+
+    List<Frame> parts = writer.split(frame).orElseThrow();
+
+    assertThat(parts).hasSize(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      assertThat(parts.get(i).toByteArray()).as("row %d", i)
+          .isEqualTo(Encoded.frame(format, MODERN, List.<Object[]>of(rows.get(i))).toByteArray());
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"Native", "RowBinary"})
   void split_partsEqualTheFramesOfEachRowAlone(String format) {

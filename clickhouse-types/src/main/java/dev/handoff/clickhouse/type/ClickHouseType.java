@@ -38,11 +38,20 @@ public final class ClickHouseType {
   private final String[] enumNames;
   private final int[] enumValues;
   private final Map<String, Integer> enumByName;
+  /** The aggregate function of SimpleAggregateFunction, else null. */
+  private final String function;
   private final String canonical;
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues) {
+    this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null);
+  }
+
+  private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
+      List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues,
+      String function) {
     this.kind = kind;
+    this.function = function;
     this.precision = precision;
     this.scale = scale;
     this.length = length;
@@ -82,14 +91,20 @@ public final class ClickHouseType {
    * <p>Accepted: every type of {@link TypeKind} as the server prints it, with any whitespace
    * around tokens; {@code Decimal32(S)}, {@code Decimal64(S)}, {@code Decimal128(S)}, {@code
    * Decimal256(S)} and {@code Decimal(P)} (read as {@code Decimal(P, S)}); {@code Boolean} (read
-   * as {@code Bool}); enum elements in any order; element names bare, in backquotes or in double
-   * quotes. Refused like the server refuses them: Nullable around a composite, LowCardinality or
-   * Nullable; LowCardinality around anything but numbers, strings, Date, Date32, DateTime, UUID
-   * and IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
-   * unknown time zones; parameters out of range; repeated enum or element names.
+   * as {@code Bool}); enum elements in any order, {@code Enum(...)} without a width and elements
+   * without values (all of them, or all but the first); element names bare, in backquotes or in
+   * double quotes. Refused like the server refuses them: Nullable around an Array, Map, Nested,
+   * array-like geo type, LowCardinality or Nullable (a Tuple, Point or QBit may be Nullable);
+   * LowCardinality around anything but numbers, strings, Date, Date32, DateTime, Time, UUID and
+   * IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
+   * unknown time zones, a time zone on Time64; parameters out of range; repeated enum or element
+   * names; QBit of other element types; SimpleAggregateFunction of a function the server does not
+   * allow there. {@link #canonicalName()} prints the result as the server would.
    *
    * @throws TypeParseException if the string is malformed, breaks one of those rules or names an
-   *     unsupported type; the message gives the 0-based position and what was expected there
+   *     unsupported or unknown type; the message gives the 0-based position and what was expected
+   *     there, or for a refused type says "unsupported type" (with the server version that
+   *     introduced it) or "unknown type" and names the whole type
    * @throws NullPointerException if {@code typeString} is null
    */
   public static ClickHouseType parse(String typeString) {
@@ -102,13 +117,18 @@ public final class ClickHouseType {
   /**
    * Returns a type without parameters: a number, {@code Bool}, {@code String}, {@code Date},
    * {@code Date32}, {@code DateTime} (UTC), {@code UUID}, {@code IPv4}, {@code IPv6}, {@code
-   * Nothing}.
+   * Nothing}, {@code BFloat16}, {@code Time}, or a geo type ({@code Point}, {@code Ring}, {@code
+   * LineString}, {@code MultiLineString}, {@code Polygon}, {@code MultiPolygon}).
    */
   public static ClickHouseType of(TypeKind kind) {
     switch (kind) {
       case DECIMAL: case FIXED_STRING: case DATETIME64: case ENUM8: case ENUM16: case NULLABLE:
       case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
+      case TIME64: case SIMPLE_AGGREGATE_FUNCTION: case QBIT:
         throw new IllegalArgumentException(kind + " needs parameters");
+      case POINT: case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON:
+      case MULTI_POLYGON:
+        return ModernTypes.geo(kind);
       default:
         return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, null, null);
     }
@@ -185,6 +205,46 @@ public final class ClickHouseType {
       }
     }
     return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, n, v);
+  }
+
+  /** Returns {@code Time64(precision)}, {@code 0 <= precision <= 9}. */
+  public static ClickHouseType time64(int precision) {
+    if (precision < 0 || precision > 9) {
+      throw new IllegalArgumentException("Time64 precision " + precision + " (expected: 0..9)");
+    }
+    return new ClickHouseType(TypeKind.TIME64, precision, 0, 0, null, List.of(), null, null, null);
+  }
+
+  /**
+   * Returns {@code QBit(element, dimension)}: {@code element} BFloat16, Float32, Float64 or Int8,
+   * {@code dimension >= 1}.
+   */
+  public static ClickHouseType qbit(ClickHouseType element, int dimension) {
+    String problem = ModernTypes.checkQBit(element, dimension);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    return new ClickHouseType(TypeKind.QBIT, 0, 0, dimension, null, List.of(element), null, null,
+        null);
+  }
+
+  /**
+   * Returns {@code SimpleAggregateFunction(function, value)}; {@code function} is one of the
+   * functions the server allows there ({@code any}, {@code anyLast}, {@code sum}, {@code max},
+   * ...).
+   */
+  public static ClickHouseType simpleAggregateFunction(String function, ClickHouseType value) {
+    String problem = ModernTypes.checkSimpleAggregateFunction(function);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    return new ClickHouseType(TypeKind.SIMPLE_AGGREGATE_FUNCTION, 0, 0, 0, null, List.of(value),
+        null, null, null, function);
+  }
+
+  /** Returns a geo type over its underlying type (for {@link ModernTypes}). */
+  static ClickHouseType geo(TypeKind kind, List<ClickHouseType> elements) {
+    return new ClickHouseType(kind, 0, 0, 0, null, elements, null, null, null);
   }
 
   /** Returns {@code Nullable(inner)}. */
@@ -278,7 +338,7 @@ public final class ClickHouseType {
     return kind;
   }
 
-  /** Returns the precision of {@code Decimal} and {@code DateTime64}, else 0. */
+  /** Returns the precision of {@code Decimal}, {@code DateTime64} and {@code Time64}, else 0. */
   public int precision() {
     return precision;
   }
@@ -288,7 +348,7 @@ public final class ClickHouseType {
     return scale;
   }
 
-  /** Returns N of {@code FixedString(N)}, else 0. */
+  /** Returns N of {@code FixedString(N)} and the dimension of {@code QBit(T, N)}, else 0. */
   public int length() {
     return length;
   }
@@ -303,17 +363,29 @@ public final class ClickHouseType {
     return zone;
   }
 
-  /** Returns the nested types: one for Nullable/Array/LowCardinality, two for Map, k for Tuple. */
+  /**
+   * Returns the nested types: one for Nullable/Array/LowCardinality, SimpleAggregateFunction
+   * (its value type), QBit (its element type) and the geo types other than Point (Ring: Point,
+   * Polygon: Ring, ...), two for Map and Point (Float64, Float64), k for Tuple.
+   */
   public List<ClickHouseType> elements() {
     return elements;
   }
 
-  /** Returns the single nested type of Nullable, Array or LowCardinality. */
+  /**
+   * Returns the single nested type of Nullable, Array, LowCardinality, SimpleAggregateFunction,
+   * QBit, Ring, LineString, MultiLineString, Polygon or MultiPolygon.
+   */
   public ClickHouseType element() {
     if (elements.size() != 1 || kind == TypeKind.TUPLE || kind == TypeKind.NESTED) {
       throw new IllegalStateException(canonical + " has no single element type");
     }
     return elements.get(0);
+  }
+
+  /** Returns the aggregate function of a SimpleAggregateFunction, or {@code null}. */
+  public String function() {
+    return function;
   }
 
   /** Returns the element names of a named Tuple or a Nested, or {@code null}. */
@@ -356,6 +428,8 @@ public final class ClickHouseType {
         return decimalWidth();
       case FIXED_STRING:
         return length;
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return elements.get(0).fixedWidth();
       default:
         return kind.fixedWidth();
     }
@@ -404,6 +478,12 @@ public final class ClickHouseType {
         return "LowCardinality(" + elements.get(0) + ")";
       case MAP:
         return "Map(" + elements.get(0) + ", " + elements.get(1) + ")";
+      case TIME64:
+        return "Time64(" + precision + ")";
+      case QBIT:
+        return "QBit(" + elements.get(0) + ", " + length + ")";
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return "SimpleAggregateFunction(" + function + ", " + elements.get(0) + ")";
       case TUPLE:
       case NESTED:
         sb.append(kind == TypeKind.TUPLE ? "Tuple(" : "Nested(");
@@ -445,6 +525,14 @@ public final class ClickHouseType {
       case IPV4: return "IPv4";
       case IPV6: return "IPv6";
       case NOTHING: return "Nothing";
+      case BFLOAT16: return "BFloat16";
+      case TIME: return "Time";
+      case POINT: return "Point";
+      case RING: return "Ring";
+      case LINE_STRING: return "LineString";
+      case MULTI_LINE_STRING: return "MultiLineString";
+      case POLYGON: return "Polygon";
+      case MULTI_POLYGON: return "MultiPolygon";
       default: throw new IllegalArgumentException(kind + " has parameters");
     }
   }
@@ -494,7 +582,18 @@ public final class ClickHouseType {
     return plain ? name : quote(name, '`');
   }
 
-  /** Returns the type in ClickHouse's canonical spelling. */
+  /**
+   * Returns the type as the server names it: its canonical spelling, the text a 26.x server
+   * requires in a RowBinaryWithNamesAndTypes header ({@code Decimal(9, 4)} for {@code
+   * Decimal32(4)}, {@code Bool} for {@code Boolean}, {@code Enum8(...)} for an {@code Enum(...)}
+   * without width, {@code ", "} between arguments), computed from the parsed type and never
+   * from the text it was parsed from.
+   */
+  public String canonicalName() {
+    return canonical;
+  }
+
+  /** Returns the type in ClickHouse's canonical spelling, {@link #canonicalName()}. */
   @Override
   public String toString() {
     return canonical;

@@ -72,7 +72,38 @@ public enum TypeKind {
    */
   NESTED(-1),
   /** {@code Nothing}, only inside {@code Nullable(Nothing)}; never a table column. */
-  NOTHING(-1);
+  NOTHING(-1),
+
+  /* Types of ClickHouse 20-26 besides JSON, Variant and Dynamic (issue 15), in one block. */
+
+  /** {@code BFloat16} (ClickHouse 24.11): the upper 16 bits of a Float32, little-endian. */
+  BFLOAT16(2),
+  /** {@code Time} (ClickHouse 25.6): Int32 seconds, -999:59:59..999:59:59. */
+  TIME(4),
+  /** {@code Time64(P)} (ClickHouse 25.6): Int64 ticks of 10^-P s, within +-999:59:59.(9). */
+  TIME64(8),
+  /**
+   * {@code SimpleAggregateFunction(f, T)} (ClickHouse 19.8): a value of T, encoded exactly as T;
+   * {@link ClickHouseType#element()} is T and {@link ClickHouseType#function()} is f.
+   */
+  SIMPLE_AGGREGATE_FUNCTION(-1),
+  /**
+   * {@code QBit(T, N)} (ClickHouse 25.10): a vector of N elements of T (BFloat16, Float32,
+   * Float64 or Int8); RowBinary writes it as {@code Array(T)}, Native as T's bit planes.
+   */
+  QBIT(-1),
+  /** {@code Point} (ClickHouse 20.5): {@code Tuple(Float64, Float64)}. */
+  POINT(-1),
+  /** {@code Ring} (ClickHouse 20.5): {@code Array(Point)}. */
+  RING(-1),
+  /** {@code LineString} (ClickHouse 24.4): {@code Array(Point)}. */
+  LINE_STRING(-1),
+  /** {@code MultiLineString} (ClickHouse 24.8): {@code Array(LineString)}. */
+  MULTI_LINE_STRING(-1),
+  /** {@code Polygon} (ClickHouse 20.5): {@code Array(Ring)}. */
+  POLYGON(-1),
+  /** {@code MultiPolygon} (ClickHouse 20.5): {@code Array(Polygon)}. */
+  MULTI_POLYGON(-1);
 
   private final int fixedWidth;
 

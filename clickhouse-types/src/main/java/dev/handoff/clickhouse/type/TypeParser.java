@@ -35,14 +35,6 @@ final class TypeParser {
   /** Types without parameters, by name. */
   private static final Map<String, TypeKind> SIMPLE = simpleTypes();
 
-  /** Server type families this library does not encode, for a clearer message than "unknown". */
-  private static final Set<String> UNSUPPORTED = Set.of(
-      "AggregateFunction", "SimpleAggregateFunction", "BFloat16", "Dynamic", "Enum", "IntervalDay",
-      "IntervalHour", "IntervalMicrosecond", "IntervalMillisecond", "IntervalMinute",
-      "IntervalMonth", "IntervalNanosecond", "IntervalQuarter", "IntervalSecond", "IntervalWeek",
-      "IntervalYear", "JSON", "LineString", "MultiLineString", "MultiPolygon", "Object", "Point",
-      "Polygon", "QBit", "Ring", "Time", "Time64", "Variant");
-
   private final String text;
   private final int end;
   private int pos;
@@ -120,6 +112,18 @@ final class TypeParser {
       case "Enum16":
         type = enumType(TypeKind.ENUM16);
         break;
+      case "Enum":
+        type = enumType(null);
+        break;
+      case "Time64":
+        type = time64();
+        break;
+      case "QBit":
+        type = qbit(start);
+        break;
+      case "SimpleAggregateFunction":
+        type = simpleAggregateFunction();
+        break;
       case "Nullable":
         type = nullable();
         break;
@@ -143,8 +147,7 @@ final class TypeParser {
       default:
         TypeKind kind = SIMPLE.get(name);
         if (kind == null) {
-          throw error(start, (UNSUPPORTED.contains(name) ? "unsupported type '" : "unknown type '")
-              + name + "'");
+          throw refused(start, name);
         }
         noArguments(name);
         type = ClickHouseType.of(kind);
@@ -248,54 +251,211 @@ final class TypeParser {
     }
   }
 
-  /** {@code Enum8('name' = value, ...)} or {@code Enum16(...)}, elements in any order. */
-  private ClickHouseType enumType(TypeKind kind) {
-    int min = kind == TypeKind.ENUM8 ? Byte.MIN_VALUE : Short.MIN_VALUE;
-    int max = kind == TypeKind.ENUM8 ? Byte.MAX_VALUE : Short.MAX_VALUE;
+  /**
+   * {@code Enum8('name' = value, ...)}, {@code Enum16(...)} or {@code Enum(...)} (null kind: Enum8
+   * when every value fits a byte, else Enum16, as the server decides), elements in any order.
+   * As on the server, values may be left out: of every element ({@code Enum('a', 'b')} numbers
+   * them 1, 2, ...) or of every element but the first ({@code Enum('a' = 5, 'b')} counts on from
+   * 5); other mixes are refused.
+   */
+  private ClickHouseType enumType(TypeKind declared) {
+    int min = declared == TypeKind.ENUM8 ? Byte.MIN_VALUE : Short.MIN_VALUE;
+    int max = declared == TypeKind.ENUM8 ? Byte.MAX_VALUE : Short.MAX_VALUE;
+    String family = declared == null ? "Enum" : declared == TypeKind.ENUM8 ? "Enum8" : "Enum16";
     open();
     List<String> names = new ArrayList<>();
     List<Integer> values = new ArrayList<>();
     Set<String> seenNames = new HashSet<>();
     Set<Integer> seenValues = new HashSet<>();
+    int explicit = 0;
+    int next = 1;
     do {
       int nameAt = skipWhitespaceAndMark();
       String name = readStringLiteral();
       if (!seenNames.add(name)) {
         throw error(nameAt, "duplicate enum name " + ClickHouseType.quote(name));
       }
-      expect('=');
-      int valueAt = skipWhitespaceAndMark();
-      int value = readSigned();
-      if (value < min || value > max) {
-        throw error(valueAt, "enum value " + value + " out of range for "
-            + (kind == TypeKind.ENUM8 ? "Enum8" : "Enum16") + " (" + min + ".." + max + ")");
+      skipWhitespace();
+      int valueAt = pos;
+      long value;
+      if (pos < end && text.charAt(pos) == '=') {
+        pos++;
+        valueAt = skipWhitespaceAndMark();
+        value = readSigned();
+        if (names.size() > explicit) {
+          throw error(valueAt, "an enum value after elements without one (write every value, or"
+              + " only the first)");
+        }
+        explicit++;
+      } else {
+        if (explicit > 1) {
+          throw error(valueAt, "expected '=' (write every enum value, or only the first)");
+        }
+        value = next;
       }
-      if (!seenValues.add(value)) {
+      if (value < min || value > max) {
+        throw error(valueAt, "enum value " + value + " out of range for " + family + " (" + min
+            + ".." + max + ")");
+      }
+      if (!seenValues.add((int) value)) {
         throw error(valueAt, "duplicate enum value " + value);
       }
       names.add(name);
-      values.add(value);
+      values.add((int) value);
+      next = (int) value + 1;
     } while (commaOrClose());
+    TypeKind kind = declared;
+    if (kind == null) {
+      kind = TypeKind.ENUM8;
+      for (int v : values) {
+        if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+          kind = TypeKind.ENUM16;
+        }
+      }
+    }
     String[] n = names.toArray(new String[0]);
     int[] v = values.stream().mapToInt(Integer::intValue).toArray();
     return ClickHouseType.enumType(kind, n, v);
   }
 
-  /** {@code Nullable(T)}: T may not be a composite, LowCardinality or Nullable. */
+  /**
+   * {@code Nullable(T)}: T may not be an Array, Map, Nested, array-like geo type, LowCardinality
+   * or Nullable. A Tuple (and Point, QBit) may: servers from 26.x take {@code Nullable(Tuple)}
+   * with {@code enable_nullable_tuple_type = 1}.
+   */
   private ClickHouseType nullable() {
     open();
     int innerAt = skipWhitespaceAndMark();
     ClickHouseType inner = parseType(true);
-    switch (inner.kind()) {
-      case NULLABLE: case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
-        throw error(innerAt, inner + " cannot be inside Nullable"
-            + (inner.kind() == TypeKind.LOW_CARDINALITY ? " (write LowCardinality(Nullable(T)))"
-                : inner.kind() == TypeKind.NULLABLE ? "" : " (put Nullable on the elements)"));
-      default:
-        break;
+    String problem = nullableProblem(inner);
+    if (problem != null) {
+      throw error(innerAt, problem);
     }
     close();
     return ClickHouseType.nullable(inner);
+  }
+
+  /** Returns why {@code inner} cannot be inside Nullable, or null when it can. */
+  private static String nullableProblem(ClickHouseType inner) {
+    switch (inner.kind()) {
+      case NULLABLE: case ARRAY: case MAP: case LOW_CARDINALITY: case NESTED: case RING:
+      case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
+        return inner + " cannot be inside Nullable"
+            + (inner.kind() == TypeKind.LOW_CARDINALITY ? " (write LowCardinality(Nullable(T)))"
+                : inner.kind() == TypeKind.NULLABLE ? "" : " (put Nullable on the elements)");
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return nullableProblem(inner.element());
+      default:
+        return null;
+    }
+  }
+
+  /** {@code Time64(P)}; the server refuses a time zone argument. */
+  private ClickHouseType time64() {
+    open();
+    int precisionAt = skipWhitespaceAndMark();
+    int precision = readUnsigned();
+    if (precision > 9) {
+      throw error(precisionAt, "Time64 precision must be between 0 and 9");
+    }
+    skipWhitespace();
+    if (pos < end && text.charAt(pos) == ',') {
+      throw error(pos, "Time64 takes no time zone (Time and Time64 have none)");
+    }
+    close();
+    return ClickHouseType.time64(precision);
+  }
+
+  /** {@code QBit(T, N)}; the optional third argument (stride, ClickHouse 26.x) is refused. */
+  private ClickHouseType qbit(int start) {
+    open();
+    int elementAt = skipWhitespaceAndMark();
+    ClickHouseType element = parseType(false);
+    expect(',');
+    int dimensionAt = skipWhitespaceAndMark();
+    int dimension = readUnsigned();
+    String problem = ModernTypes.checkQBit(element, dimension);
+    if (problem != null) {
+      throw error(element.kind() == TypeKind.INT8 || element.kind() == TypeKind.BFLOAT16
+          || element.kind() == TypeKind.FLOAT32 || element.kind() == TypeKind.FLOAT64
+          ? dimensionAt : elementAt, problem);
+    }
+    skipWhitespace();
+    if (pos < end && text.charAt(pos) == ',') {
+      throw TypeParseException.refused(text, pos, "unsupported type '" + wholeTypeAt(start)
+          + "': handoff does not write QBit with a stride (its third argument)");
+    }
+    close();
+    return ClickHouseType.qbit(element, dimension);
+  }
+
+  /** {@code SimpleAggregateFunction(f, T)} with a function the server allows there. */
+  private ClickHouseType simpleAggregateFunction() {
+    open();
+    int functionAt = skipWhitespaceAndMark();
+    if (pos >= end || !isIdentifierStart(text.charAt(pos))) {
+      throw error(pos, "expected an aggregate function name");
+    }
+    String function = readWord();
+    skipWhitespace();
+    if (pos < end && text.charAt(pos) == '(') {
+      throw error(pos, "SimpleAggregateFunction takes no function parameters");
+    }
+    String problem = ModernTypes.checkSimpleAggregateFunction(function);
+    if (problem != null) {
+      throw error(functionAt, problem);
+    }
+    expect(',');
+    ClickHouseType value = parseType(false);
+    close();
+    return ClickHouseType.simpleAggregateFunction(function, value);
+  }
+
+  /**
+   * The error for a type name the model refuses: unsupported (a server type handoff does not
+   * write, with the version that introduced it) or unknown, naming the whole type with its
+   * arguments.
+   */
+  private TypeParseException refused(int start, String name) {
+    return TypeParseException.refused(text, start,
+        ModernTypes.refusal(name, wholeTypeAt(start)));
+  }
+
+  /**
+   * Returns the type text that starts at {@code start}: its name and, when an argument list
+   * follows, everything to its closing parenthesis (quotes respected), or to the end of the text.
+   */
+  private String wholeTypeAt(int start) {
+    int i = start;
+    while (i < end && isIdentifierPart(text.charAt(i))) {
+      i++;
+    }
+    int j = i;
+    while (j < end && isWhitespace(text.charAt(j))) {
+      j++;
+    }
+    if (j >= end || text.charAt(j) != '(') {
+      return text.substring(start, i);
+    }
+    int level = 0;
+    char quote = 0;
+    for (; j < end; j++) {
+      char c = text.charAt(j);
+      if (quote != 0) {
+        if (c == '\\') {
+          j++;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '`' || c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        level++;
+      } else if (c == ')' && --level == 0) {
+        return text.substring(start, j + 1);
+      }
+    }
+    return text.substring(start);
   }
 
   /**
@@ -309,7 +469,7 @@ final class TypeParser {
     ClickHouseType dictionary = inner.isNullable() ? inner.element() : inner;
     if (!fitsLowCardinality(dictionary.kind())) {
       throw error(innerAt, "LowCardinality is supported only for numbers, strings, Date, Date32, "
-          + "DateTime, UUID, IPv4 and IPv6, or Nullable of those, not " + inner);
+          + "DateTime, Time, UUID, IPv4 and IPv6, or Nullable of those, not " + inner);
     }
     close();
     return ClickHouseType.lowCardinality(inner);
@@ -321,6 +481,7 @@ final class TypeParser {
       case UINT8: case UINT16: case UINT32: case UINT64: case UINT128: case UINT256:
       case FLOAT32: case FLOAT64: case BOOL: case STRING: case FIXED_STRING:
       case DATE: case DATE32: case DATETIME: case UUID: case IPV4: case IPV6:
+      case BFLOAT16: case TIME:
         return true;
       default:
         return false;
@@ -631,7 +792,7 @@ final class TypeParser {
       switch (kind) {
         case DECIMAL: case FIXED_STRING: case DATETIME: case DATETIME64: case ENUM8: case ENUM16:
         case NULLABLE: case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
-        case NOTHING:
+        case NOTHING: case TIME64: case QBIT: case SIMPLE_AGGREGATE_FUNCTION:
           break;
         default:
           m.put(ClickHouseType.simpleName(kind), kind);

@@ -33,7 +33,8 @@ class ClickHouseTypeProperties {
         TypeKind.INT32, TypeKind.INT64, TypeKind.INT128, TypeKind.INT256, TypeKind.UINT8,
         TypeKind.UINT16, TypeKind.UINT32, TypeKind.UINT64, TypeKind.UINT128, TypeKind.UINT256,
         TypeKind.FLOAT32, TypeKind.FLOAT64, TypeKind.BOOL, TypeKind.STRING, TypeKind.DATE,
-        TypeKind.DATE32, TypeKind.UUID, TypeKind.IPV4, TypeKind.IPV6);
+        TypeKind.DATE32, TypeKind.UUID, TypeKind.IPV4, TypeKind.IPV6, TypeKind.BFLOAT16,
+        TypeKind.TIME);
 
     /** Characters that stress quoting: quotes, backslashes, controls, UTF-8 of every width. */
     private static final String AWKWARD = "'`\"\\\0\n\t\r\b\f\u0007\u000B\u001B =(),-_xü日";
@@ -79,7 +80,18 @@ class ClickHouseTypeProperties {
     }
 
     static ClickHouseType leaf(SplittableRandom r) {
-      switch (r.nextInt(10)) {
+      switch (r.nextInt(14)) {
+        case 10:
+          return ClickHouseType.time64(r.nextInt(10));
+        case 11:
+          return ClickHouseType.qbit(ClickHouseType.of(List.of(TypeKind.BFLOAT16,
+              TypeKind.FLOAT32, TypeKind.FLOAT64, TypeKind.INT8).get(r.nextInt(4))),
+              r.nextInt(1, 2000));
+        case 12:
+          return ClickHouseType.of(TypeKind.POINT);
+        case 13:
+          return ClickHouseType.simpleAggregateFunction(r.nextBoolean() ? "anyLast" : "max",
+              ClickHouseType.of(SIMPLE.get(r.nextInt(SIMPLE.size()))));
         case 0: {
           int p = r.nextInt(1, 77);
           return ClickHouseType.decimal(p, r.nextInt(p + 1));

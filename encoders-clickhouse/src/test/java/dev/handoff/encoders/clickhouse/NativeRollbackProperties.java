@@ -255,12 +255,15 @@ final class NativeRollbackProperties {
     "UInt128", "Int256", "UInt256", "Float32", "Float64", "Decimal(9, 2)", "Decimal(18, 4)",
     "Decimal(38, 10)", "Decimal(76, 6)", "String", "FixedString(3)", "Date", "Date32",
     "DateTime", "DateTime('Asia/Tokyo')", "DateTime64(3)", "UUID", "Enum8('a' = 1, 'b' = 2)",
-    "Enum16('x' = -1000, 'y' = 1000)", "Bool", "IPv4", "IPv6"
+    "Enum16('x' = -1000, 'y' = 1000)", "Bool", "IPv4", "IPv6",
+    // ClickHouse 20-26 (issue 15)
+    "BFloat16", "Time", "Time64(3)", "Point", "Ring", "QBit(Float32, 3)",
+    "SimpleAggregateFunction(max, Int32)"
   };
 
   private static final String[] LC_INNER = {
     "String", "FixedString(3)", "Int32", "UInt64", "Nullable(String)", "Nullable(Int32)",
-    "Date", "DateTime", "Float64", "Nullable(FixedString(3))"
+    "Date", "DateTime", "Float64", "Nullable(FixedString(3))", "BFloat16", "Nullable(Time)"
   };
 
   private static final String[] MAP_KEYS = {"String", "Int32", "LowCardinality(String)", "UUID"};
@@ -270,8 +273,10 @@ final class NativeRollbackProperties {
     switch (pick) {
       case 0: case 1: case 2: case 3:
         return SCALARS[rnd.nextInt(SCALARS.length)];
-      case 4:
-        return "Nullable(" + SCALARS[rnd.nextInt(SCALARS.length)] + ")";
+      case 4: {
+        String scalar = SCALARS[rnd.nextInt(SCALARS.length)];
+        return scalar.equals("Ring") ? scalar : "Nullable(" + scalar + ")"; // an array
+      }
       case 5:
         return "LowCardinality(" + LC_INNER[rnd.nextInt(LC_INNER.length)] + ")";
       case 6: case 7: case 8:
@@ -282,7 +287,8 @@ final class NativeRollbackProperties {
         for (int i = 0; i < k; i++) {
           e.add(type(rnd, depth + 1));
         }
-        return "Tuple(" + String.join(", ", e) + ")";
+        String tuple = "Tuple(" + String.join(", ", e) + ")";
+        return rnd.nextInt(4) == 0 ? "Nullable(" + tuple + ")" : tuple; // 26.x
       }
       default:
         return "Map(" + MAP_KEYS[rnd.nextInt(MAP_KEYS.length)] + ", " + type(rnd, depth + 1)
@@ -367,7 +373,7 @@ final class NativeRollbackProperties {
       case "Bool": return rnd.nextBoolean();
       case "IPv4": return "10.0." + rnd.nextInt(3) + "." + rnd.nextInt(256);
       case "IPv6": return "2001:db8::" + Integer.toHexString(rnd.nextInt(3));
-      default: throw new IllegalArgumentException("no generator for " + type);
+      default: return ModernValues.good(type, rnd);
     }
   }
 
@@ -467,7 +473,7 @@ final class NativeRollbackProperties {
       case "Bool": return "maybe";
       case "IPv4": return "300.1.1.1";
       case "IPv6": return "2001:db8:::1";
-      default: throw new IllegalArgumentException("no bad value for " + type);
+      default: return ModernValues.bad(type, rnd);
     }
   }
 

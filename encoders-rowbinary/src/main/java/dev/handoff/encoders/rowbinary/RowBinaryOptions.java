@@ -18,4 +18,12 @@ public final class RowBinaryOptions {
    * {@code FORMAT RowBinaryWithNamesAndTypes} (ClickHouse 19 and later).
    */
   public static final String HEADER_NAMES_AND_TYPES = "names-and-types";
+
+  /**
+   * {@link #HEADER} value: as {@link #HEADER_NAMES_AND_TYPES}, with each type in ClickHouse's
+   * binary type encoding instead of its name; the server must read it with {@code
+   * input_format_binary_decode_types_in_binary_format = 1} (recent servers; tested with
+   * ClickHouse 26.7).
+   */
+  public static final String HEADER_NAMES_AND_BINARY_TYPES = "names-and-binary-types";
 }

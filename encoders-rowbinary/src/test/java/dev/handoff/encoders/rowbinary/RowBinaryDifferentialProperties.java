@@ -52,6 +52,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,8 +147,14 @@ class RowBinaryDifferentialProperties {
         "header true", "header false", "Tuple named", "Tuple plain", "DateTime tz",
         "DateTime64 tz", "Decimal 4", "Decimal 8", "Decimal 16", "Decimal 32",
         "LowCardinality(Nullable)", "Array(Array)", "Map(LowCardinality key)"));
+    // The types of ClickHouse 20-26 are not in this sweep's generator and independent reader;
+    // ModernTypesChdbTest (encoders-clickhouse) sweeps them through a 26.7 engine instead.
+    Set<TypeKind> elsewhere = EnumSet.of(TypeKind.BFLOAT16, TypeKind.TIME, TypeKind.TIME64,
+        TypeKind.SIMPLE_AGGREGATE_FUNCTION, TypeKind.QBIT, TypeKind.POINT, TypeKind.RING,
+        TypeKind.LINE_STRING, TypeKind.MULTI_LINE_STRING, TypeKind.POLYGON,
+        TypeKind.MULTI_POLYGON);
     for (TypeKind k : TypeKind.values()) {
-      if (k != TypeKind.NOTHING) {
+      if (k != TypeKind.NOTHING && !elsewhere.contains(k)) {
         expected.add(k.name());
       }
     }

@@ -791,7 +791,7 @@ final class RowBinaryEncoderTest {
         Arguments.of("Decimal(9, 2", 12),
         Arguments.of("Strng", 0),
         Arguments.of("Nullable(Array(Int32))", 9),
-        Arguments.of("Enum8('a' = 1, 'b')", 18),
+        Arguments.of("Enum8('a' = 1, 'b' 2)", 19),
         Arguments.of("FixedString(0)", 12),
         Arguments.of("DateTime('Mars/Olympus')", 9),
         Arguments.of("Nothing", 0),

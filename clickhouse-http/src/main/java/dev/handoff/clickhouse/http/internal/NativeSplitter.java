@@ -12,7 +12,8 @@ import java.util.List;
  * Splits a Native frame (one or more blocks, as the {@code native} encoder writes them)
  * into one single-row block per row. Each block is read column by column with the types its own
  * header names: fixed-width data, String values, Nullable null maps, Array, Map and Nested
- * offsets, Tuple elements, LowCardinality dictionaries and keys. A row's block repeats each
+ * offsets, Tuple elements, LowCardinality dictionaries and keys, and the types of ClickHouse
+ * 20-26 as what they are on the wire (QBit's bit planes sliced per row). A row's block repeats each
  * column's name, type and prefix, and holds that row's slice of every column: offsets rebased to
  * the row, and for LowCardinality the whole dictionary with the row's keys.
  *
@@ -83,6 +84,7 @@ public final class NativeSplitter {
         return;
       case NULLABLE:
       case ARRAY:
+      case SIMPLE_AGGREGATE_FUNCTION:
         readPrefix(t.element());
         return;
       case TUPLE:
@@ -134,6 +136,21 @@ public final class NativeSplitter {
       }
       case LOW_CARDINALITY:
         return lowCardinality(t, rows);
+      // Types of ClickHouse 20-26 (BFloat16, Time, Time64 are fixed width below).
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return readData(t.element(), rows);
+      case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
+        return repeated(List.of(t.element()), rows);
+      case POINT: {
+        Column x = readData(t.elements().get(0), rows);
+        Column y = readData(t.elements().get(1), rows);
+        return (b, from, to) -> {
+          x.write(b, from, to);
+          y.write(b, from, to);
+        };
+      }
+      case QBIT:
+        return qbit(t, rows);
       default: {
         int w = t.fixedWidth();
         if (w <= 0) {
@@ -175,6 +192,22 @@ public final class NativeSplitter {
       long end = to == 0 ? 0 : offsets[to - 1];
       for (Column c : inner) {
         c.write(b, (int) base, (int) end);
+      }
+    };
+  }
+
+  /**
+   * QBit(T, N): one plane per bit of T (8 times T's width), each {@code rows} values of
+   * ceil(N / 8) bytes; a part takes its rows' slice of every plane.
+   */
+  private Column qbit(ClickHouseType t, int rows) {
+    int bits = 8 * t.element().fixedWidth();
+    int width = (t.length() + 7) / 8;
+    int start = pos;
+    skip((long) bits * rows * width);
+    return (b, from, to) -> {
+      for (int p = 0; p < bits; p++) {
+        b.writeBytes(data, start + (p * rows + from) * width, (to - from) * width);
       }
     };
   }

@@ -10,7 +10,10 @@ import java.util.List;
  * Splits a RowBinary frame into one frame per row by walking the values with the columns' types:
  * fixed widths (numbers, Bool, Decimal, Date, DateTime, DateTime64, UUID, IPs, enums,
  * FixedString), VarUInt-prefixed String, Nullable's marker byte, Array's and Map's VarUInt count,
- * Tuple's and Nested's elements, LowCardinality as its inner type (it is invisible in RowBinary).
+ * Tuple's and Nested's elements, LowCardinality as its inner type (it is invisible in RowBinary);
+ * and the types of ClickHouse 20-26 by what they are on the wire (BFloat16, Time, Time64 fixed,
+ * SimpleAggregateFunction its value type, QBit and the array-like geo types arrays, Point two
+ * Float64).
  */
 public final class RowBinarySplitter {
   private RowBinarySplitter() {}
@@ -92,6 +95,15 @@ public final class RowBinarySplitter {
       }
       case NOTHING:
         return pos;
+      // Types of ClickHouse 20-26: SimpleAggregateFunction is its value type, QBit and the
+      // array-like geo types are arrays, Point is a tuple (BFloat16, Time, Time64: fixed width).
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return skip(type.element(), data, pos);
+      case QBIT: case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON:
+      case MULTI_POLYGON:
+        return skipRepeated(List.of(type.element()), data, pos);
+      case POINT:
+        return pos + 16 > end ? -1 : pos + 16;
       default: {
         int w = type.fixedWidth();
         if (w <= 0) {

@@ -122,6 +122,20 @@ abstract class Column {
       case MAP:
         return new Composites.MapColumn(type, column, of(type.elements().get(0), column + ".key"),
             of(type.elements().get(1), column + ".value"));
+      // Types of ClickHouse 20-26 (issue 15): see ModernColumns.
+      case BFLOAT16:
+        return new ModernColumns.BFloat16Column(type, column);
+      case TIME:
+      case TIME64:
+        return new ModernColumns.TimeColumn(type, column);
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return of(type.element(), column); // a value of T, encoded as T
+      case QBIT:
+        return new ModernColumns.QBitColumn(type, column);
+      case POINT:
+        return new Composites.TupleColumn(type, column, children(type.elements(), null, column));
+      case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
+        return new Composites.ArrayColumn(type, column, of(type.element(), column + "[]"));
       default:
         throw new IllegalArgumentException(
             "column " + column + ": type " + type + " cannot be written in Native");

@@ -5,8 +5,11 @@ import static dev.handoff.clickhouse.value.Containers.requireKind;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
+import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.value.Containers;
+import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.RecordValues;
 import java.util.Arrays;
 import java.util.List;
 
@@ -251,8 +254,14 @@ final class Composites {
 
     @Override
     <R> void append(RowAccessor<R> acc, R row, int field) {
-      if (names != null && acc.kind(row, field) == ValueKind.MAP) {
+      ValueKind kind = acc.kind(row, field);
+      if (names != null && kind == ValueKind.MAP) {
         appendByName(acc, row, field);
+        count++;
+        return;
+      }
+      if (kind == ValueKind.OTHER && acc.getObject(row, field) instanceof Record r) {
+        appendRecord(acc, row, field, r);
         count++;
         return;
       }
@@ -265,6 +274,35 @@ final class Composites {
         elements[i].append(nested, container, i);
       }
       count++;
+    }
+
+    /**
+     * Appends a tuple given as a Java record: an unnamed tuple takes its components in order, a
+     * named one the components of its element names (exactly those, in any order).
+     */
+    private <R> void appendRecord(RowAccessor<R> acc, R row, int field, Record r) {
+      Object[] values;
+      try {
+        values = names == null ? RecordValues.components(r) : RecordValues.namedComponents(r);
+      } catch (RuntimeException e) {
+        throw Conversions.unreadable(acc, row, field, type, column, e);
+      }
+      RowAccessor<Object> nested = RowAccessors.values();
+      if (names == null) {
+        Containers.requireTupleSize(acc, row, field, type, column, elements.length,
+            values.length);
+        for (int i = 0; i < values.length; i++) {
+          elements[i].append(nested, values, i);
+        }
+        return;
+      }
+      Containers.requireNamedTupleSize(acc, row, field, type, column, elements.length,
+          values.length);
+      for (int e = 0; e < elements.length; e++) {
+        int at = Containers.namedValueIndex(acc, row, field, type, column, nested, values,
+            values.length, names.get(e));
+        elements[e].append(nested, values, at);
+      }
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.RowEncoderProvider;
 import dev.handoff.api.TableSchema;
+import dev.handoff.clickhouse.type.BinaryTypes;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.encoders.rowbinary.RowBinaryOptions;
@@ -28,6 +29,7 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(accessor, "accessor");
     boolean withHeader = false;
+    boolean binaryTypes = false;
     for (Map.Entry<String, String> e : options.entrySet()) {
       if (!e.getKey().equals(RowBinaryOptions.HEADER)) {
         throw new IllegalArgumentException("rowbinary: unknown option '" + e.getKey()
@@ -39,11 +41,17 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
           break;
         case RowBinaryOptions.HEADER_NAMES_AND_TYPES:
           withHeader = true;
+          binaryTypes = false;
+          break;
+        case RowBinaryOptions.HEADER_NAMES_AND_BINARY_TYPES:
+          withHeader = true;
+          binaryTypes = true;
           break;
         default:
           throw new IllegalArgumentException("rowbinary: option header=" + e.getValue()
-              + " (expected: " + RowBinaryOptions.HEADER_NONE + " or "
-              + RowBinaryOptions.HEADER_NAMES_AND_TYPES + ")");
+              + " (expected: " + RowBinaryOptions.HEADER_NONE + ", "
+              + RowBinaryOptions.HEADER_NAMES_AND_TYPES + " or "
+              + RowBinaryOptions.HEADER_NAMES_AND_BINARY_TYPES + ")");
       }
     }
     ClickHouseType[] types = new ClickHouseType[schema.size()];
@@ -58,19 +66,33 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
         throw new IllegalArgumentException("column " + name + ": type Nothing cannot be written");
       }
     }
-    byte[] header = withHeader ? header(schema) : null;
+    byte[] header = withHeader ? header(schema, types, binaryTypes) : null;
     return new RowBinaryEncoder<>(schema, types, accessor, header);
   }
 
-  /** Builds the RowBinaryWithNamesAndTypes header: count, names, type strings. */
-  private static byte[] header(TableSchema schema) {
+  /**
+   * Builds the RowBinaryWithNamesAndTypes header: count, names, then the types, each as the
+   * server's canonical name of the parsed type (a 26.x server refuses any other spelling, such as
+   * {@code Decimal32(4)} for {@code Decimal(9, 4)}) or, with {@code binaryTypes}, as its binary
+   * type encoding.
+   */
+  private static byte[] header(TableSchema schema, ClickHouseType[] types, boolean binaryTypes) {
     ChunkBuffer b = new ChunkBuffer(256);
     b.writeVarUInt(schema.size());
     for (int i = 0; i < schema.size(); i++) {
       writeString(b, schema.column(i).name());
     }
     for (int i = 0; i < schema.size(); i++) {
-      writeString(b, schema.column(i).type());
+      if (binaryTypes) {
+        try {
+          b.writeBytes(BinaryTypes.encode(types[i]));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("column " + schema.column(i).name() + ": "
+              + e.getMessage(), e);
+        }
+      } else {
+        writeString(b, types[i].canonicalName());
+      }
     }
     return b.toByteArray();
   }

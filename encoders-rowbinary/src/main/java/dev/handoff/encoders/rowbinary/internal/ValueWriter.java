@@ -5,10 +5,12 @@ import static dev.handoff.clickhouse.value.Containers.requireKind;
 import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
+import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
 import dev.handoff.clickhouse.value.Containers;
 import dev.handoff.clickhouse.value.Conversions;
+import dev.handoff.clickhouse.value.RecordValues;
 import dev.handoff.clickhouse.value.StringValues;
 import java.math.BigInteger;
 import java.util.List;
@@ -86,6 +88,20 @@ abstract class ValueWriter {
       case MAP:
         return new MapWriter(type, column, of(type.elements().get(0), column + ".key"),
             of(type.elements().get(1), column + ".value"));
+      // Types of ClickHouse 20-26 (issue 15): see ModernWriters.
+      case BFLOAT16:
+        return new ModernWriters.BFloat16Writer(type, column);
+      case TIME:
+      case TIME64:
+        return new ModernWriters.TimeWriter(type, column);
+      case SIMPLE_AGGREGATE_FUNCTION:
+        return of(type.element(), column); // a value of T, written as T
+      case QBIT:
+        return new ModernWriters.QBitWriter(type, column, of(type.element(), column + "[]"));
+      case POINT:
+        return new TupleWriter(type, column, children(type.elements(), null, column));
+      case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
+        return new ArrayWriter(type, column, of(type.element(), column + "[]"));
       default:
         throw new IllegalArgumentException(
             "column " + column + ": type " + type + " cannot be written in RowBinary");
@@ -399,8 +415,13 @@ abstract class ValueWriter {
 
     @Override
     <R> void write(RowAccessor<R> acc, R row, int field, ChunkBuffer out) {
-      if (names != null && acc.kind(row, field) == ValueKind.MAP) {
+      ValueKind kind = acc.kind(row, field);
+      if (names != null && kind == ValueKind.MAP) {
         writeByName(acc, row, field, out);
+        return;
+      }
+      if (kind == ValueKind.OTHER && acc.getObject(row, field) instanceof Record r) {
+        writeRecord(acc, row, field, r, out);
         return;
       }
       requireKind(acc, row, field, type, column, ValueKind.SEQUENCE);
@@ -410,6 +431,36 @@ abstract class ValueWriter {
       Containers.requireTupleSize(acc, row, field, type, column, elements.length, size);
       for (int i = 0; i < size; i++) {
         elements[i].write(nested, container, i, out);
+      }
+    }
+
+    /**
+     * Writes a tuple given as a Java record: an unnamed tuple takes its components in order, a
+     * named one the components of its element names (exactly those, in any order).
+     */
+    private <R> void writeRecord(RowAccessor<R> acc, R row, int field, Record r,
+        ChunkBuffer out) {
+      Object[] values;
+      try {
+        values = names == null ? RecordValues.components(r) : RecordValues.namedComponents(r);
+      } catch (RuntimeException e) {
+        throw Conversions.unreadable(acc, row, field, type, column, e);
+      }
+      RowAccessor<Object> nested = RowAccessors.values();
+      if (names == null) {
+        Containers.requireTupleSize(acc, row, field, type, column, elements.length,
+            values.length);
+        for (int i = 0; i < values.length; i++) {
+          elements[i].write(nested, values, i, out);
+        }
+        return;
+      }
+      Containers.requireNamedTupleSize(acc, row, field, type, column, elements.length,
+          values.length);
+      for (int e = 0; e < elements.length; e++) {
+        int at = Containers.namedValueIndex(acc, row, field, type, column, nested, values,
+            values.length, names.get(e));
+        elements[e].write(nested, values, at, out);
       }
     }
 
