@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 
@@ -33,6 +34,11 @@ import java.util.concurrent.TimeUnit;
  * ClickHouseSink} (its defaults, Native) and reports the time from the first push to the close;
  * this process checks the table (count and column sums) after every run.
  *
+ * <p>{@code --workload narrow} (the default) is the encode benchmarks' narrow schema, whose random
+ * ids, doubles and strings compress little; {@code narrow-lc} draws {@code s12} from 200 values
+ * into a {@code LowCardinality(String)} column; {@code events} keeps the schema and gives the
+ * values the repetition an event stream has (see {@code rows}).
+ *
  * <p>Not in any test run: it needs root, {@code ip} and {@code tc} (iproute2), and takes about a
  * minute. Without them it says so and exits with status 2; the numbers then come from a manual
  * run of the same steps (docs/benchmarks.md).
@@ -40,7 +46,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * mvn -B -q -pl benchmarks -am package -DskipTests
  * sudo java -cp benchmarks/target/benchmarks.jar dev.handoff.benchmarks.ingest.NetworkCompression \
- *     [--rows 1000000] [--repeats 3] [--rate 100mbit] [--workload narrow|narrow-lc]
+ *     [--rows 1000000] [--repeats 3] [--rate 100mbit] [--workload narrow|narrow-lc|events]
  * </pre>
  */
 public final class NetworkCompression {
@@ -145,11 +151,40 @@ public final class NetworkCompression {
 
   private static Workload workload(String name, int rows) {
     return switch (name) {
-      case "narrow" -> Workload.narrow(rows, 42);
+      case "narrow", "events" -> Workload.narrow(rows, 42);
       case "narrow-lc" -> Workload.narrowLowCardinality(rows, 42, false);
       default -> throw new IllegalArgumentException("--workload " + name
-          + ": expected narrow or narrow-lc");
+          + ": expected narrow, narrow-lc or events");
     };
+  }
+
+  /**
+   * The rows of {@code name}: the workload's, or for {@code events} the narrow rows with the
+   * repetition an event stream has: ids counting up, prices in cents below 100.00, {@code s12}
+   * one of 200 names and {@code s40} one of 1,000 texts (the narrow generator's own values).
+   */
+  private static Object[][] rows(String name, int count) {
+    Object[][] rows = workload(name, count).rows();
+    if (name.equals("events")) {
+      SplittableRandom r = new SplittableRandom(7);
+      int names = Math.min(200, rows.length);
+      int texts = Math.min(1000, rows.length);
+      Object[] s12 = new Object[names];
+      Object[] s40 = new Object[texts];
+      for (int i = 0; i < texts; i++) {
+        if (i < names) {
+          s12[i] = rows[i][4];
+        }
+        s40[i] = rows[i][5];
+      }
+      for (int i = 0; i < rows.length; i++) {
+        rows[i][1] = (long) i;
+        rows[i][2] = r.nextInt(10_000) / 100.0;
+        rows[i][4] = s12[r.nextInt(names)];
+        rows[i][5] = s40[r.nextInt(texts)];
+      }
+    }
+    return rows;
   }
 
   /** Runs one client JVM inside the namespace and returns the rows per second it reports. */
@@ -179,7 +214,7 @@ public final class NetworkCompression {
     String db = args[2];
     Compression c = Compression.valueOf(args[3]);
     int count = Integer.parseInt(args[4]);
-    Object[][] rows = workload(args[5], count).rows();
+    Object[][] rows = rows(args[5], count);
     long start = System.nanoTime();
     DeliveryReport report;
     try (ClickHouseSink<Object[]> sink = ClickHouseSink.forObjectArrays().url(url)
