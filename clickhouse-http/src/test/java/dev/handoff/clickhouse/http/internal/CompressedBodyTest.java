@@ -85,6 +85,37 @@ final class CompressedBodyTest {
     assertThat(decode(compressed, BlockCodec.LZ4_METHOD, "republished")).isEqualTo(body);
   }
 
+  /**
+   * A body over 2 GiB (one 64 MiB frame of zeros, listed 33 times: little memory) frames without
+   * an int overflow anywhere: the lengths are longs, every block holds 1 MiB but the last, and
+   * the headers' uncompressed sizes add up to the body's length.
+   */
+  @Test
+  void blocks_ofABodyOver2GiB_haveLongLengthsAndWholeBlocks() {
+    Frame zeros = Frame.copyOf(new byte[64 << 20]);
+    List<Frame> frames = Collections.nCopies(33, zeros);
+    long bytes = 33L * zeros.length();
+    assertThat(bytes).isGreaterThan(Integer.MAX_VALUE);
+    CompressedBody compressed;
+    try (BlockCodec codec = BlockCodec.lz4()) {
+      compressed = CompressedBody.blocks(frames, bytes, codec);
+    }
+
+    assertThat(compressed.buffers()).hasSize((int) (bytes / B));
+    long uncompressed = 0;
+    long total = 0;
+    for (ByteBuffer b : compressed.buffers()) {
+      uncompressed += b.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(21);
+      total += b.remaining();
+    }
+    assertThat(uncompressed).isEqualTo(bytes);
+    assertThat(total).isEqualTo(compressed.length());
+    CompressedBody last = new CompressedBody(
+        compressed.buffers().subList(compressed.buffers().size() - 1, compressed.buffers().size()),
+        compressed.buffers().get(compressed.buffers().size() - 1).remaining());
+    assertThat(decode(last, BlockCodec.LZ4_METHOD, "the last block")).isEqualTo(new byte[B]);
+  }
+
   @Test
   void gzip_decodesToTheFramesBytes_acrossItsBuffers() throws IOException {
     for (int size : SIZES) {
