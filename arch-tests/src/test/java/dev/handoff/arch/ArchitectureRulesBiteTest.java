@@ -22,6 +22,8 @@ import dev.handoff.core.ArchFixtureSignatures;
 import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.ack.ArchFixtureAckLeak;
 import dev.handoff.core.archfixture.ClockAndRandomReaders;
+import dev.handoff.clickhouse.http.archfixture.HttpUsesCore;
+import dev.handoff.core.archfixture.CoreUsesCodec;
 import dev.handoff.core.archfixture.CoreUsesEncoders;
 import dev.handoff.core.archfixture.CoreUsesMicrometer;
 import dev.handoff.core.archfixture.CoreUsesSimulator;
@@ -77,6 +79,9 @@ final class ArchitectureRulesBiteTest {
                           ApiLeaksCoreInternal.class,
                           ArchFixtureAckLeak.class,
                           CoreUsesMicrometer.class,
+                          CoreUsesCodec.class,
+                          HttpUsesCore.class,
+                          httpBlockCodec(),
                           DeterministicTimeAndRandomness.class,
                           WarnLimiter.class,
                           SinkHandoff.class,
@@ -107,6 +112,14 @@ final class ArchitectureRulesBiteTest {
   private static Class<?> simulatorClass(String simpleName) {
     try {
       return Class.forName("dev.handoff.simulator." + simpleName);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static Class<?> httpBlockCodec() {
+    try {
+      return Class.forName("dev.handoff.clickhouse.http.internal.BlockCodec");
     } catch (ClassNotFoundException e) {
       throw new AssertionError(e);
     }
@@ -188,6 +201,26 @@ final class ArchitectureRulesBiteTest {
   @Test
   void micrometerRule_allowsCoreWithoutMicrometer() {
     assertPasses(ArchitectureTest.core_never_depends_on_micrometer, load(SinkHandoff.class));
+  }
+
+  // --- the codecs: the HTTP writer's only ---------------------------------------------------
+
+  @Test
+  void codecRule_failsWhenAnotherModuleUsesACodec() {
+    assertFails(ArchitectureTest.only_the_http_writer_uses_the_codecs, load(CoreUsesCodec.class));
+  }
+
+  @Test
+  void codecRules_allowTheHttpWritersCodec() {
+    JavaClasses codec = load(httpBlockCodec());
+    assertPasses(ArchitectureTest.http_writer_depends_only_on_api_types_jdk_and_codecs, codec);
+    assertPasses(ArchitectureTest.only_the_http_writer_uses_the_codecs, load(SinkHandoff.class));
+  }
+
+  @Test
+  void httpRule_failsWhenTheWriterReachesIntoCore() {
+    assertFails(ArchitectureTest.http_writer_depends_only_on_api_types_jdk_and_codecs,
+        load(HttpUsesCore.class));
   }
 
   // --- core_internal_is_used_only_by_core ---------------------------------------------------

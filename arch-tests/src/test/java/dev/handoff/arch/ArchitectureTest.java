@@ -233,17 +233,54 @@ public final class ArchitectureTest {
           .resideInAPackage("dev.handoff.encoders.rowbinary..")
           .because("encoders share the type model, never each other's code");
 
-  /** The shared type model needs the API and (optionally) Jackson, nothing else of ours. */
+  /** The packages of the compression libraries the HTTP writer uses (lz4-java, zstd-jni). */
+  static final String[] CODEC_PACKAGES = {"net.jpountz..", "com.github.luben.zstd.."};
+
+  /**
+   * The shared type model needs the API and (optionally) Jackson, nothing else of ours; the HTTP
+   * writer, the one other {@code dev.handoff.clickhouse} module analysed here, may add the codecs.
+   */
   @ArchTest
   static final ArchRule type_model_depends_only_on_api_and_jackson =
       classes()
           .that()
           .resideInAPackage("dev.handoff.clickhouse..")
+          .and()
+          .resideOutsideOfPackage("dev.handoff.clickhouse.http..")
           .should()
           .onlyDependOnClassesThat()
           .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.clickhouse..",
               "com.fasterxml.jackson..")
           .because("both encoders share it; it must not drag in core or an encoder");
+
+  /**
+   * The HTTP writer needs the API, the type model, the JDK (its HTTP client) and the two codecs of
+   * ClickHouse's compressed blocks, nothing else.
+   */
+  @ArchTest
+  static final ArchRule http_writer_depends_only_on_api_types_jdk_and_codecs =
+      classes()
+          .that()
+          .resideInAPackage("dev.handoff.clickhouse.http..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "dev.handoff.api..", "dev.handoff.clickhouse..",
+              CODEC_PACKAGES[0], CODEC_PACKAGES[1])
+          .because("the writer is the transport: codecs for compressed inserts, no more");
+
+  /** Only the HTTP writer compresses: no other module of ours touches the codec libraries. */
+  @ArchTest
+  static final ArchRule only_the_http_writer_uses_the_codecs =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.handoff..")
+          .and()
+          .resideOutsideOfPackage("dev.handoff.clickhouse.http..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(CODEC_PACKAGES)
+          .because("LZ4 and ZSTD are the HTTP writer's business (ClickHouse's compressed blocks);"
+              + " the rest of handoff stays free of native libraries");
 
   /**
    * The TCK proves an implementation with the API alone: its suites use the API, JUnit's API and

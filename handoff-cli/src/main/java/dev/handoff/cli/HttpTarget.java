@@ -25,7 +25,9 @@ final class HttpTarget implements Ingest.Target {
     ClickHouseHttpOptions.Builder b = ClickHouseHttpOptions.builder()
         .url(s.url())
         .database(s.database())
-        .requestTimeout(s.requestTimeout());
+        .requestTimeout(s.requestTimeout())
+        .compression(s.compression())
+        .zstdLevel(s.zstdLevel());
     if (s.user() != null) {
       b.user(s.user());
     }

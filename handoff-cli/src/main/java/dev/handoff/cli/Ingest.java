@@ -7,6 +7,7 @@ import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.TableSchema;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.core.Chain;
 import dev.handoff.core.ChainReport;
@@ -68,13 +69,16 @@ final class Ingest {
    * @param deadLetter the dead-letter directory; {@code null} fails rejected inserts' batches
    * @param schema the columns given with {@code --schema} ({@code --out} mode), else {@code null}
    * @param progress whether to draw the progress bar; {@code null} when stderr is a terminal
+   * @param compression how insert bodies are compressed ({@code --compression})
+   * @param zstdLevel the ZSTD level ({@code --zstd-level})
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
       long insertBytes, int insertRows, Duration linger, long budget, int queueCapacity,
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
-      TableSchema schema, Duration deadline, Boolean progress) {
+      TableSchema schema, Duration deadline, Boolean progress,
+      ClickHouseHttpOptions.Compression compression, int zstdLevel) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {

@@ -1,6 +1,8 @@
 package dev.handoff.cli;
 
 import dev.handoff.api.TableSchema;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions.Compression;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -159,6 +161,15 @@ final class IngestCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   Duration requestTimeout;
 
+  @Option(names = "--compression", paramLabel = "<none|gzip|lz4|zstd>", defaultValue = "lz4",
+      description = "How insert bodies are compressed: ClickHouse's own compressed blocks (lz4,"
+          + " zstd), gzip, or none (default ${DEFAULT-VALUE}).")
+  String compression;
+
+  @Option(names = "--zstd-level", paramLabel = "<1..22>", defaultValue = "1",
+      description = "The ZSTD level for --compression zstd (default ${DEFAULT-VALUE}).")
+  int zstdLevel;
+
   @Option(names = "--max-replays", paramLabel = "<n>", defaultValue = "3",
       description = "How often a failed batch is read again before its rows count as lost"
           + " (default ${DEFAULT-VALUE}).")
@@ -238,6 +249,18 @@ final class IngestCommand implements Callable<Integer> {
     if (requestTimeout.isZero() || requestTimeout.isNegative()) {
       throw usage("--request-timeout=" + requestTimeout + ": expected more than 0");
     }
+    Compression packing = switch (compression) {
+      case "none" -> Compression.NONE;
+      case "gzip" -> Compression.GZIP;
+      case "lz4" -> Compression.LZ4;
+      case "zstd" -> Compression.ZSTD;
+      default -> throw usage("--compression=" + compression + ": expected none, gzip, lz4 or zstd");
+    };
+    if (zstdLevel < ClickHouseHttpOptions.MIN_ZSTD_LEVEL
+        || zstdLevel > ClickHouseHttpOptions.MAX_ZSTD_LEVEL) {
+      throw usage("--zstd-level=" + zstdLevel + ": expected " + ClickHouseHttpOptions.MIN_ZSTD_LEVEL
+          + " to " + ClickHouseHttpOptions.MAX_ZSTD_LEVEL);
+    }
     if (deadline != null && (deadline.isZero() || deadline.isNegative())) {
       throw usage("--deadline=" + deadline + ": expected more than 0");
     }
@@ -273,7 +296,7 @@ final class IngestCommand implements Callable<Integer> {
     return new Ingest.Settings(url, db, name, inputFile, fmt, user, password, shards,
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
-        resume, out, columns, deadline, progress);
+        resume, out, columns, deadline, progress, packing, zstdLevel);
   }
 
   private TableSchema parseSchema() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.handoff.api.ColumnSpec;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,14 @@ final class IngestOptionsTest {
     assertThat(d.skipBadRows()).isTrue();
     assertThat(d.deadLetter()).isNull();
     assertThat(d.progress()).isNull();
+    assertThat(d.compression()).isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
+    assertThat(d.zstdLevel()).isEqualTo(1);
+    Ingest.Settings z = settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--compression", "zstd", "--zstd-level", "7");
+    assertThat(z.compression()).isEqualTo(ClickHouseHttpOptions.Compression.ZSTD);
+    assertThat(z.zstdLevel()).isEqualTo(7);
+    assertThat(settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--compression", "none").compression()).isEqualTo(ClickHouseHttpOptions.Compression.NONE);
 
     Ingest.Settings s = settings("ingest", "--table", "db.t", "--input", input.toString(),
         "--format", "rowbinary", "--chunk-bytes", "64KiB", "--insert-bytes", "16MiB",
@@ -87,6 +96,10 @@ final class IngestOptionsTest {
     String in = input.toString();
     assertUsage("--chunk-bytes", "12XB", "ingest", "--table", "db.t", "--input", in,
         "--chunk-bytes", "12XB");
+    assertUsage("--compression", "brotli", "ingest", "--table", "db.t", "--input", in,
+        "--compression", "brotli");
+    assertUsage("--zstd-level", "23", "ingest", "--table", "db.t", "--input", in,
+        "--compression", "zstd", "--zstd-level", "23");
     assertUsage("--format", "avro", "ingest", "--table", "db.t", "--input", in,
         "--format", "avro");
     assertUsage("--on-error", "maybe", "ingest", "--table", "db.t", "--input", in,

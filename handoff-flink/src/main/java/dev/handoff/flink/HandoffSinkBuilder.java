@@ -1,6 +1,7 @@
 package dev.handoff.flink;
 
 import dev.handoff.api.ErrorPolicy;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClusterTarget;
 import dev.handoff.clickhouse.sink.InsertFormat;
 import java.time.Duration;
@@ -236,6 +237,21 @@ public final class HandoffSinkBuilder<T> {
     return this;
   }
 
+  /**
+   * Sets how insert bodies are compressed (default {@code LZ4}, ClickHouse's own compressed
+   * blocks; {@code ZSTD} for fewer bytes at more CPU, {@code GZIP}, {@code NONE}).
+   */
+  public HandoffSinkBuilder<T> setCompression(ClickHouseHttpOptions.Compression compression) {
+    s.compression = Objects.requireNonNull(compression, "compression");
+    return this;
+  }
+
+  /** Sets the ZSTD level for {@code setCompression(ZSTD)}, 1 to 22 (default 1). */
+  public HandoffSinkBuilder<T> setZstdLevel(int level) {
+    s.zstdLevel = level;
+    return this;
+  }
+
   /** Sets the connect and request timeouts of an insert (default 10 s and 60 s). */
   public HandoffSinkBuilder<T> setTimeouts(Duration connect, Duration request) {
     s.connectTimeout = Objects.requireNonNull(connect, "connect");
@@ -277,6 +293,7 @@ public final class HandoffSinkBuilder<T> {
     positive("maxInsertBytes", s.maxInsertBytes);
     positive("maxInsertRows", s.maxInsertRows);
     s.retry(); // validates the retry options now, not in a task manager
+    s.http(); // and the HTTP options (the URL, the ZSTD level)
     return new HandoffSink<>(s.copy(), accessor);
   }
 

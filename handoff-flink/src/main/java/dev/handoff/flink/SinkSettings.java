@@ -55,6 +55,8 @@ final class SinkSettings<T> implements Serializable, Cloneable {
   String deadLetterDir;
   Duration connectTimeout = Duration.ofSeconds(10);
   Duration requestTimeout = Duration.ofSeconds(60);
+  ClickHouseHttpOptions.Compression compression = ClickHouseHttpOptions.Compression.LZ4;
+  int zstdLevel = ClickHouseHttpOptions.DEFAULT_ZSTD_LEVEL;
   Duration closeTimeout = Duration.ofSeconds(30);
 
   @SuppressWarnings("unchecked")
@@ -82,10 +84,11 @@ final class SinkSettings<T> implements Serializable, Cloneable {
         retryMaxElapsed);
   }
 
-  /** Returns the HTTP options (endpoint, credentials, timeouts, server settings). */
+  /** Returns the HTTP options (endpoint, credentials, timeouts, compression, server settings). */
   ClickHouseHttpOptions http() {
     ClickHouseHttpOptions.Builder b = ClickHouseHttpOptions.builder().url(url)
-        .connectTimeout(connectTimeout).requestTimeout(requestTimeout);
+        .connectTimeout(connectTimeout).requestTimeout(requestTimeout).compression(compression)
+        .zstdLevel(zstdLevel);
     if (user != null) {
       b.user(user);
     }

@@ -1,5 +1,6 @@
 package dev.handoff.benchmarks.flink;
 
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.sink.InsertFormat;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.flink.HandoffSink;
@@ -233,12 +234,15 @@ public final class FlinkSinkBenchmark {
   }
 
   /**
-   * The handoff sink with its defaults, except what {@code -Dbench.lingerMs} and {@code
-   * -Dbench.chunkBytes} set (for experiments; the reported runs set neither).
+   * The handoff sink with its defaults but uncompressed, except what {@code -Dbench.lingerMs}
+   * and {@code -Dbench.chunkBytes} set (for experiments; the reported runs set neither).
    */
   private Sink<Event> handoff(InsertFormat format) {
     HandoffSinkBuilder<Event> b = HandoffSink.forRecords(Event.class)
-        .setUrl(server.httpUrl()).setTable(db, TABLE).setFormat(format);
+        .setUrl(server.httpUrl()).setTable(db, TABLE).setFormat(format)
+        // Uncompressed like the client-v2 baseline, and like the runs before LZ4 became the
+        // default.
+        .setCompression(ClickHouseHttpOptions.Compression.NONE);
     Long linger = Long.getLong("bench.lingerMs");
     if (linger != null) {
       b.setLinger(Duration.ofMillis(linger));

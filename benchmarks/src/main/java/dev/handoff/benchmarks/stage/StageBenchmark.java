@@ -6,6 +6,7 @@ import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.benchmarks.encode.Workload;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.sink.ClickHouseSink;
 import dev.handoff.clickhouse.sink.DeliveryReport;
 import dev.handoff.clickhouse.sink.InsertFormat;
@@ -134,6 +135,8 @@ public class StageBenchmark {
         .budgetBytes(StageRig.BUDGET_BYTES)
         .maxInsert(insertBytes, 1_000_000)
         .onBadRow(ErrorPolicy.FAIL)
+        // Uncompressed, as every run in docs/benchmarks.md before LZ4 became the default.
+        .compression(ClickHouseHttpOptions.Compression.NONE)
         .build();
   }
 

@@ -19,7 +19,8 @@ final class ClickHouseHttpOptionsTest {
     assertThat(o.database()).isEqualTo("default");
     assertThat(o.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(o.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(o.compression()).isEqualTo(ClickHouseHttpOptions.Compression.NONE);
+    assertThat(o.compression()).isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
+    assertThat(o.zstdLevel()).isEqualTo(1);
     assertThat(o.settings()).isEmpty();
   }
 
@@ -27,9 +28,11 @@ final class ClickHouseHttpOptionsTest {
   void builder_roundTripsThroughToBuilder_andToStringHidesThePassword() {
     ClickHouseHttpOptions o = ClickHouseHttpOptions.builder().url("https://ch.example:8443")
         .user("u").password("s3cret").database("db").setting("max_insert_block_size", "100")
-        .compression(ClickHouseHttpOptions.Compression.GZIP).build();
+        .compression(ClickHouseHttpOptions.Compression.ZSTD).zstdLevel(9).build();
 
     assertThat(o.toBuilder().build()).isEqualTo(o);
+    assertThat(o.zstdLevel()).isEqualTo(9);
+    assertThat(o.toString()).contains("compression=ZSTD(9)");
     assertThat(o.toString()).doesNotContain("s3cret").contains("password=***");
     assertThat(o.settings()).containsEntry("max_insert_block_size", "100");
   }
@@ -44,5 +47,10 @@ final class ClickHouseHttpOptionsTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requestTimeout");
     assertThatThrownBy(() -> ClickHouseHttpOptions.builder().setting("a&b", "1").build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a&b");
+    assertThatThrownBy(() -> ClickHouseHttpOptions.builder().zstdLevel(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("zstdLevel 0 (expected: 1 to 22)");
+    assertThatThrownBy(() -> ClickHouseHttpOptions.builder().zstdLevel(23).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("zstdLevel 23");
   }
 }

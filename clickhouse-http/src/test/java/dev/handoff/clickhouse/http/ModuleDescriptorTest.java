@@ -33,15 +33,18 @@ final class ModuleDescriptorTest {
   }
 
   @Test
-  void descriptor_requiresTheApiTransitivelyTheTypesAndTheJdkHttpClient() {
+  void descriptor_requiresTheApiTransitivelyTheTypesTheJdkHttpClientAndTheCodecs() {
     Map<String, Set<Requires.Modifier>> requires = descriptor().requires().stream()
         .collect(Collectors.toMap(Requires::name, Requires::modifiers));
 
     assertThat(requires).containsOnlyKeys("java.base", "dev.handoff.api",
-        "dev.handoff.clickhouse.types", "java.net.http");
+        "dev.handoff.clickhouse.types", "java.net.http", "org.lz4.java",
+        "com.github.luben.zstd_jni");
     assertThat(requires.get("dev.handoff.api")).contains(Requires.Modifier.TRANSITIVE);
     assertThat(requires.get("dev.handoff.clickhouse.types")).isEmpty();
     assertThat(requires.get("java.net.http")).isEmpty();
+    assertThat(requires.get("org.lz4.java")).isEmpty();
+    assertThat(requires.get("com.github.luben.zstd_jni")).isEmpty();
   }
 
   @Test

@@ -108,8 +108,25 @@ public final class ClickHouseSinkBuilder<T> {
   }
 
   /**
+   * Sets how insert bodies are compressed (default {@link ClickHouseHttpOptions.Compression#LZ4}:
+   * ClickHouse's own compressed blocks; {@code ZSTD} for fewer bytes at more CPU, {@code GZIP},
+   * or {@code NONE}).
+   */
+  public ClickHouseSinkBuilder<T> compression(ClickHouseHttpOptions.Compression compression) {
+    http.compression(compression);
+    return this;
+  }
+
+  /** Sets the ZSTD level for {@code compression(ZSTD)}, 1 to 22 (default 1). */
+  public ClickHouseSinkBuilder<T> zstdLevel(int level) {
+    http.zstdLevel(level);
+    return this;
+  }
+
+  /**
    * Replaces every HTTP option (timeouts, compression, server settings) with {@code options}; a
-   * later {@link #url} or {@link #credentials} changes only that field.
+   * later {@link #url}, {@link #credentials}, {@link #compression} or {@link #zstdLevel} changes
+   * only that field.
    */
   public ClickHouseSinkBuilder<T> http(ClickHouseHttpOptions options) {
     this.http = options.toBuilder();

@@ -7,6 +7,7 @@ import dev.handoff.api.Envelope;
 import dev.handoff.api.FlowControl;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.RoutingKeys;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
@@ -65,6 +66,25 @@ final class ClickHouseSinkServerTest {
     assertThat(report.rowsWritten()).isEqualTo(20_000);
     assertThat(server.query("SELECT count(), sum(id) FROM " + db + ".t FORMAT TabSeparated"))
         .isEqualTo("20000\t199990000\n");
+  }
+
+  @ParameterizedTest
+  @EnumSource(ClickHouseHttpOptions.Compression.class)
+  void everyCompression_deliversEveryRowInBothFormats(ClickHouseHttpOptions.Compression c) {
+    for (InsertFormat format : InsertFormat.values()) {
+      String db = table("sink_" + c.name().toLowerCase());
+      DeliveryReport report;
+      try (ClickHouseSink<Row> sink = sink(server, db).format(format).compression(c)
+          .zstdLevel(3).build()) {
+        for (int i = 0; i < 5_000; i++) {
+          sink.push(new Row(i, "k" + i % 7, i));
+        }
+        report = sink.close(Duration.ofSeconds(30));
+      }
+      assertThat(report.allDelivered()).as(c + " " + format + ": " + report.summary()).isTrue();
+      assertThat(server.query("SELECT count(), sum(id) FROM " + db + ".t FORMAT TabSeparated"))
+          .as(c + " " + format).isEqualTo("5000\t12497500\n");
+    }
   }
 
   @Test

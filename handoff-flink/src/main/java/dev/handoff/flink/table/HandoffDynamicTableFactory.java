@@ -3,6 +3,7 @@ package dev.handoff.flink.table;
 import static dev.handoff.flink.table.HandoffTableOptions.BUDGET_BYTES;
 import static dev.handoff.flink.table.HandoffTableOptions.CHUNK_TARGET_BYTES;
 import static dev.handoff.flink.table.HandoffTableOptions.CLOSE_TIMEOUT;
+import static dev.handoff.flink.table.HandoffTableOptions.COMPRESSION;
 import static dev.handoff.flink.table.HandoffTableOptions.DATABASE;
 import static dev.handoff.flink.table.HandoffTableOptions.DEAD_LETTER_DIRECTORY;
 import static dev.handoff.flink.table.HandoffTableOptions.FORMAT;
@@ -19,6 +20,7 @@ import static dev.handoff.flink.table.HandoffTableOptions.SHARDS;
 import static dev.handoff.flink.table.HandoffTableOptions.TABLE;
 import static dev.handoff.flink.table.HandoffTableOptions.URL;
 import static dev.handoff.flink.table.HandoffTableOptions.USERNAME;
+import static dev.handoff.flink.table.HandoffTableOptions.ZSTD_LEVEL;
 
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
@@ -78,7 +80,8 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
   public Set<ConfigOption<?>> optionalOptions() {
     return Set.of(DATABASE, USERNAME, PASSWORD, FORMAT, SHARDS, CHUNK_TARGET_BYTES, MAX_CHUNK_AGE,
         BUDGET_BYTES, LINGER, RETRY_MAX_ATTEMPTS, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF,
-        RETRY_MAX_ELAPSED, ON_BAD_ROW, DEAD_LETTER_DIRECTORY, PARALLELISM, CLOSE_TIMEOUT);
+        RETRY_MAX_ELAPSED, ON_BAD_ROW, DEAD_LETTER_DIRECTORY, PARALLELISM, CLOSE_TIMEOUT,
+        COMPRESSION, ZSTD_LEVEL);
   }
 
   /**
@@ -151,6 +154,8 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
         .setBudgetBytes(bytes(o, BUDGET_BYTES, Long.MAX_VALUE))
         .setLinger(nonNegative(o, LINGER))
         .setOnBadRow(onBadRow(o))
+        .setCompression(compression(o))
+        .setZstdLevel(zstdLevel(o))
         .setCloseTimeout(nonNegative(o, CLOSE_TIMEOUT));
     if (o.getOptional(USERNAME).isPresent() || o.getOptional(PASSWORD).isPresent()) {
       b.setCredentials(o.getOptional(USERNAME).orElse("default"),
@@ -175,6 +180,26 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
       }
     }
     throw invalid(FORMAT, o.get(FORMAT), "expected 'native' or 'rowbinary'");
+  }
+
+  private static ClickHouseHttpOptions.Compression compression(ReadableConfig o) {
+    String c = o.get(COMPRESSION).trim().toLowerCase(Locale.ROOT);
+    for (ClickHouseHttpOptions.Compression value : ClickHouseHttpOptions.Compression.values()) {
+      if (value.name().toLowerCase(Locale.ROOT).equals(c)) {
+        return value;
+      }
+    }
+    throw invalid(COMPRESSION, o.get(COMPRESSION), "expected 'lz4', 'zstd', 'gzip' or 'none'");
+  }
+
+  private static int zstdLevel(ReadableConfig o) {
+    int level = o.get(ZSTD_LEVEL);
+    if (level < ClickHouseHttpOptions.MIN_ZSTD_LEVEL
+        || level > ClickHouseHttpOptions.MAX_ZSTD_LEVEL) {
+      throw invalid(ZSTD_LEVEL, level, "expected " + ClickHouseHttpOptions.MIN_ZSTD_LEVEL + ".."
+          + ClickHouseHttpOptions.MAX_ZSTD_LEVEL);
+    }
+    return level;
   }
 
   private static ErrorPolicy onBadRow(ReadableConfig o) {

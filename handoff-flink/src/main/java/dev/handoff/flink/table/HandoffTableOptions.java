@@ -109,6 +109,17 @@ public final class HandoffTableOptions {
           .withDescription("A directory on the task managers for rows the server rejects for"
               + " good, with the server's reason; without it such an insert fails the job.");
 
+  /** How insert bodies are compressed. */
+  public static final ConfigOption<String> COMPRESSION = ConfigOptions.key("sink.compression")
+      .stringType().defaultValue("lz4")
+      .withDescription("How insert bodies are compressed: 'lz4' or 'zstd' (ClickHouse's own"
+          + " compressed blocks), 'gzip', or 'none'.");
+
+  /** The ZSTD level for {@code 'sink.compression' = 'zstd'}. */
+  public static final ConfigOption<Integer> ZSTD_LEVEL = ConfigOptions.key("sink.zstd-level")
+      .intType().defaultValue(1)
+      .withDescription("The ZSTD level for 'sink.compression' = 'zstd', 1 (fastest) to 22.");
+
   /** The sink's parallelism. */
   public static final ConfigOption<Integer> PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 

@@ -201,6 +201,15 @@ final class HandoffTableSinkServerTest {
         + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.on-bad-row' = 'drop')");
     assertThatThrownBy(() -> t.executeSql("INSERT INTO g VALUES (1)"))
         .rootCause().hasMessageContaining("option 'sink.on-bad-row'");
+    t.executeSql("CREATE TABLE c (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.compression' = 'br')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO c VALUES (1)"))
+        .rootCause().hasMessageContaining("option 'sink.compression'")
+        .hasMessageContaining("expected 'lz4', 'zstd', 'gzip' or 'none'");
+    t.executeSql("CREATE TABLE z (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
+        + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.zstd-level' = '0')");
+    assertThatThrownBy(() -> t.executeSql("INSERT INTO z VALUES (1)"))
+        .rootCause().hasMessageContaining("option 'sink.zstd-level'");
     t.executeSql("CREATE TABLE h (id BIGINT) WITH ('connector' = 'handoff-clickhouse',"
         + " 'url' = '" + server.httpUrl() + "', 'table' = 'x.t', 'sink.shardz' = '2')");
     assertThatThrownBy(() -> t.executeSql("INSERT INTO h VALUES (1)"))

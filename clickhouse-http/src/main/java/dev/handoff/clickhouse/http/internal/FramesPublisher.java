@@ -10,14 +10,35 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Publishes frames as read-only views of their bytes, one buffer per frame, so a request body is
- * streamed from the frames without copying them. Each subscription starts at the first frame, so
- * the HTTP client may subscribe again when it resends a request.
+ * streamed from the frames without copying them; or, made by {@link #ofBuffers}, a compressed
+ * body's buffers. Each subscription starts at the first buffer, so the HTTP client may subscribe
+ * again when it resends a request.
  */
 final class FramesPublisher implements Flow.Publisher<ByteBuffer> {
   private final List<Frame> frames;
+  private final List<ByteBuffer> buffers;
 
   FramesPublisher(List<Frame> frames) {
     this.frames = frames;
+    this.buffers = null;
+  }
+
+  private FramesPublisher(List<ByteBuffer> buffers, boolean unused) {
+    this.frames = null;
+    this.buffers = buffers;
+  }
+
+  /** Returns a publisher of {@code buffers}, each emitted as a fresh view of the same bytes. */
+  static FramesPublisher ofBuffers(List<ByteBuffer> buffers) {
+    return new FramesPublisher(buffers, true);
+  }
+
+  private int size() {
+    return frames != null ? frames.size() : buffers.size();
+  }
+
+  private ByteBuffer view(int index) {
+    return frames != null ? frames.get(index).asReadOnlyBuffer() : buffers.get(index).duplicate();
   }
 
   @Override
@@ -60,12 +81,11 @@ final class FramesPublisher implements Flow.Publisher<ByteBuffer> {
       }
       int missed = 1;
       while (true) {
-        while (!done.get() && next < frames.size() && demand.get() > 0) {
+        while (!done.get() && next < size() && demand.get() > 0) {
           demand.decrementAndGet();
-          Frame f = frames.get(next++);
-          subscriber.onNext(f.asReadOnlyBuffer());
+          subscriber.onNext(view(next++));
         }
-        if (!done.get() && next >= frames.size() && done.compareAndSet(false, true)) {
+        if (!done.get() && next >= size() && done.compareAndSet(false, true)) {
           subscriber.onComplete();
         }
         missed = wip.addAndGet(-missed);

@@ -85,6 +85,10 @@ public final class HttpInsertWriter implements InsertWriter {
     HttpResponse<byte[]> response;
     try {
       response = transport.insert(sql, parameters, insert.frames(), insert.bytes(), progress);
+    } catch (HttpTransport.CompressionFailure e) {
+      // Nothing was sent; a codec failing on good bytes is the machine's trouble (memory, the
+      // native library), not the rows', so it is retried like a connection failure.
+      throw failure(insert, e.getMessage(), e);
     } catch (HttpConnectTimeoutException e) {
       throw failure(insert, "connect timed out after " + transport.options().connectTimeout(), e);
     } catch (HttpTimeoutException e) {

@@ -4,9 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.handoff.api.Frame;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -16,13 +14,12 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Flow;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The HTTP side shared by every request of one {@code ClickHouseHttp}: one {@link HttpClient}
  * (HTTP/1.1, keep-alive connection pool), the URL with the query and settings, the credential
- * headers and the body, compressed or streamed from the frames as they are.
+ * headers and the body, streamed from the frames as they are or compressed (gzip, or ClickHouse's
+ * compressed blocks with LZ4 or ZSTD) into a list of buffers.
  */
 public final class HttpTransport {
   private final ClickHouseHttpOptions options;
@@ -41,6 +38,15 @@ public final class HttpTransport {
   public HttpTransport(ClickHouseHttpOptions options, HttpClient client) {
     this.options = options;
     this.client = client;
+    if (options.compression() == ClickHouseHttpOptions.Compression.ZSTD) {
+      // zstd-jni loads its native library on first use: fail here, not at the first insert.
+      try {
+        BlockCodec.zstd(options.zstdLevel()).close();
+      } catch (LinkageError | RuntimeException e) {
+        throw new IllegalStateException("ZSTD compression needs zstd-jni's native library,"
+            + " which does not load on this machine (" + e + "); use LZ4, GZIP or NONE", e);
+      }
+    }
     String url = options.url().toString();
     while (url.endsWith("/")) {
       url = url.substring(0, url.length() - 1);
@@ -86,8 +92,9 @@ public final class HttpTransport {
 
   /**
    * Sends {@code sql} (an {@code INSERT ... FORMAT X}) in the URL and the frames, concatenated,
-   * as the body: streamed from the frames without a copy, or gzip-compressed when the options
-   * ask for it.
+   * as the body: streamed from the frames without a copy, or compressed as the options ask.
+   *
+   * @throws CompressionFailure if the codec fails on the body
    */
   public HttpResponse<byte[]> insert(String sql, List<Frame> frames, long bytes)
       throws IOException, InterruptedException {
@@ -98,6 +105,8 @@ public final class HttpTransport {
    * As {@link #insert(String, List, long)}, with {@code parameters} added to the URL (names are
    * plain identifiers, values are encoded here), and {@code progress} marked once the whole body
    * was handed to the client: from then on a lost answer leaves the outcome unknown.
+   *
+   * @throws CompressionFailure if the codec fails on the body (nothing was sent)
    */
   public HttpResponse<byte[]> insert(String sql, Map<String, String> parameters,
       List<Frame> frames, long bytes, BodyProgress progress)
@@ -106,18 +115,60 @@ public final class HttpTransport {
     for (Map.Entry<String, String> e : parameters.entrySet()) {
       uri.append('&').append(e.getKey()).append('=').append(encode(e.getValue()));
     }
+    ClickHouseHttpOptions.Compression compression = options.compression();
+    boolean blocks = compression == ClickHouseHttpOptions.Compression.LZ4
+        || compression == ClickHouseHttpOptions.Compression.ZSTD;
+    if (blocks) {
+      uri.append("&decompress=1");
+    }
     HttpRequest.Builder b = request(uri.append("&query=").append(encode(sql)).toString());
     HttpRequest.BodyPublisher body;
-    if (options.compression() == ClickHouseHttpOptions.Compression.GZIP) {
-      b.header("Content-Encoding", "gzip");
-      body = HttpRequest.BodyPublishers.ofByteArray(gzip(frames, bytes));
-    } else if (bytes == 0) {
-      body = HttpRequest.BodyPublishers.noBody();
+    if (compression == ClickHouseHttpOptions.Compression.NONE) {
+      body = bytes == 0 ? HttpRequest.BodyPublishers.noBody()
+          : HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes);
     } else {
-      body = HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes);
+      if (compression == ClickHouseHttpOptions.Compression.GZIP) {
+        b.header("Content-Encoding", "gzip");
+      }
+      CompressedBody compressed = compress(frames, bytes);
+      body = compressed.length() == 0 ? HttpRequest.BodyPublishers.noBody()
+          : HttpRequest.BodyPublishers.fromPublisher(
+              FramesPublisher.ofBuffers(compressed.buffers()), compressed.length());
     }
     b.POST(new Tracked(body, progress));
     return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  /** Compresses the body as the options ask; a codec's failure becomes a checked one. */
+  private CompressedBody compress(List<Frame> frames, long bytes) throws CompressionFailure {
+    try {
+      switch (options.compression()) {
+        case GZIP:
+          return CompressedBody.gzip(frames);
+        case LZ4:
+          try (BlockCodec codec = BlockCodec.lz4()) {
+            return CompressedBody.blocks(frames, bytes, codec);
+          }
+        case ZSTD:
+          try (BlockCodec codec = BlockCodec.zstd(options.zstdLevel())) {
+            return CompressedBody.blocks(frames, bytes, codec);
+          }
+        default:
+          throw new IllegalStateException("not a compression: " + options.compression());
+      }
+    } catch (RuntimeException e) {
+      throw new CompressionFailure(options.compression() + " compression of a body of " + bytes
+          + " bytes failed: " + e, e);
+    }
+  }
+
+  /** The codec failed on a body; nothing was sent. */
+  public static final class CompressionFailure extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    CompressionFailure(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 
   /**
@@ -207,27 +258,7 @@ public final class HttpTransport {
     return b;
   }
 
-  private static byte[] gzip(List<Frame> frames, long bytes) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(1 << 20, bytes / 4 + 64));
-    try (GZIPOutputStream gz = new FastGzip(out)) {
-      for (Frame f : frames) {
-        f.writeTo(gz);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // a byte array stream does not fail
-    }
-    return out.toByteArray();
-  }
-
   private static String encode(String s) {
     return URLEncoder.encode(s, UTF_8);
-  }
-
-  /** gzip at the fastest level: the point is fewer bytes on the wire at little CPU. */
-  private static final class FastGzip extends GZIPOutputStream {
-    FastGzip(ByteArrayOutputStream out) throws IOException {
-      super(out, 64 * 1024);
-      def.setLevel(Deflater.BEST_SPEED);
-    }
   }
 }
