@@ -162,7 +162,7 @@ final class ClusterServerTest {
         + " hashed, " + key + ")");
     front.execute("CREATE TABLE db.twin_dist AS db.twin ENGINE = Distributed(c2x2, 'db', twin, "
         + key + ")");
-    int rows = 200_000;
+    int rows = 1_000_000;
     Random random = new Random(7);
     List<Sale> sales = new ArrayList<>();
     StringBuilder tsv = new StringBuilder();
