@@ -32,8 +32,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -68,13 +70,16 @@ final class Ingest {
    * @param deadLetter the dead-letter directory; {@code null} fails rejected inserts' batches
    * @param schema the columns given with {@code --schema} ({@code --out} mode), else {@code null}
    * @param progress whether to draw the progress bar; {@code null} when stderr is a terminal
+   * @param parseThreads the threads that parse the input
+   * @param strict whether a field that names no column makes the row bad
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
       long insertBytes, int insertRows, Duration linger, long budget, int queueCapacity,
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
-      TableSchema schema, Duration deadline, Boolean progress) {
+      TableSchema schema, Duration deadline, Boolean progress,
+      int parseThreads, boolean strict) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {
@@ -186,26 +191,27 @@ final class Ingest {
     long startNanos = System.nanoTime();
     TableSchema schema = s.schema() != null ? s.schema() : target.schema();
     CheckpointFile checkpoint = s.checkpoint() == null ? null : new CheckpointFile(s.checkpoint());
-    long offset = 0;
-    long rowsBefore = 0;
+    CheckpointFile.Position from = CheckpointFile.Position.of(s.inputName(), 0, 0);
     if (s.resume()) {
       Optional<CheckpointFile.Position> p = checkpoint.read();
       if (p.isPresent()) {
-        offset = p.get().offset();
-        rowsBefore = p.get().rows();
+        from = p.get();
         long size = Files.size(s.input());
-        if (offset > size) {
-          throw new IOException("checkpoint " + checkpoint.path() + " is at byte " + offset
-              + ", past the end of " + s.input() + " (" + size + " bytes): not this input?");
+        if (from.offset() > size) {
+          throw new IOException("checkpoint " + checkpoint.path() + " is at byte "
+              + from.offset() + ", past the end of " + s.input() + " (" + size
+              + " bytes): not this input?");
         }
-        if (!Path.of(p.get().input()).toAbsolutePath().normalize()
+        if (!Path.of(from.input()).toAbsolutePath().normalize()
             .equals(s.input().toAbsolutePath().normalize())) {
           err.println("ingest: warning: checkpoint " + checkpoint.path() + " was written for "
-              + p.get().input() + "; resuming " + s.input() + " at byte " + offset);
+              + from.input() + "; resuming " + s.input() + " at byte " + from.offset());
           err.flush();
         }
       }
     }
+    long offset = from.offset();
+    long linesBefore = from.lines() >= 0 ? from.lines() : countLines(s.input(), offset);
     SkipReasons skips = new SkipReasons();
     RowEncoder<JsonNode> encoder;
     try {
@@ -215,32 +221,38 @@ final class Ingest {
       throw new IOException("cannot encode table " + s.qualifiedTable() + " as "
           + s.format().clickhouse + ": " + e.getMessage(), e);
     }
-    if (s.skipBadRows()) {
-      encoder = skips.wrap(encoder);
-    }
+    encoder = skips.wrap(encoder);
     ShardQueues queues = new ShardQueues(s.shards(), s.queueCapacity());
     InflightBudget budget = new InflightBudget(s.budget());
     StageGauges gauges = new StageGauges();
+    // The stage skips what the encoder rejects; the source reports it with its line, and stops
+    // the run itself under --on-error fail.
     SinkHandoff<JsonNode> stage = SinkHandoff.builder(encoder, queues)
         .name("ingest")
-        .router(Routers.roundRobin())
+        .router(new BatchRouter())
         .budget(budget)
-        .config(new ChunkConfig(s.chunkBytes(),
-            s.skipBadRows() ? ErrorPolicy.SKIP : ErrorPolicy.FAIL))
+        .config(new ChunkConfig(s.chunkBytes(), ErrorPolicy.SKIP))
         .metrics(gauges)
         .build();
-    InputRanges ranges = new InputRanges(offset, rowsBefore, s.maxReplays());
-    SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) -> {
-      if (batch.state() == SourceBatch.State.DELIVERED) {
-        ranges.delivered(batch.batchId());
-      } else {
-        ranges.failed(batch.batchId());
-      }
-    });
-    InputStream in = open(offset);
-    JsonLines lines = new JsonLines(in, offset);
-    JsonLinesSource source = new JsonLinesSource(lines, s.input(), s.batchRows(),
-        !s.skipBadRows(), hasDecimal(schema), acks, ranges, skips, stage::flushTerminal);
+    InputRanges ranges = new InputRanges(offset, from.rows(), linesBefore, s.maxReplays());
+    SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) ->
+        ranges.resolved(batch.batchId(), batch.state() == SourceBatch.State.DELIVERED));
+    boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
+    RowReport report = new RowReport(err, draw);
+    Set<String> columns = new HashSet<>();
+    for (ColumnSpec c : schema.columns()) {
+      columns.add(c.name());
+    }
+    boolean decimals = hasDecimal(schema);
+    ThreadLocal<LineParser> parsers =
+        ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict()));
+    BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
+        s.parseThreads(), b -> {
+          parsers.get().parse(b);
+          return b;
+        });
+    JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
+        acks, ranges, skips, report, new LineParser(columns, decimals, s.strict()), stage);
 
     DoubtCountingWriter writer = new DoubtCountingWriter(target.writer(schema));
     SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
@@ -257,12 +269,12 @@ final class Ingest {
       wb.onPermanent(PermanentPolicy.FAIL_ACKS);
     }
     SinkWorkers workers = wb.build();
-    boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
     Monitor monitor = new Monitor(() -> {
       WorkerMetrics.PerShard t = workers.metrics().total();
       return new Monitor.Sample(source.rowsRead(), t.rowsWritten(), t.bytesWritten(),
           budget.inflightBytes(), gauges.parkedChunks, t.retries(), ranges.batchesReplayed());
     }, observer, checkpoint, s.inputName(), ranges, err, draw);
+    monitor.carried(new Monitor.Carried(from.writtenPast(), from.writtenUntil()));
 
     Chain<JsonNode> chain = Chain.builder(source, stage)
         .drainTimeout(s.deadline() == null ? Duration.ofSeconds(30) : DEADLINE_DRAIN)
@@ -272,11 +284,12 @@ final class Ingest {
       t.setDaemon(true);
       return t;
     });
-    ChainReport report;
+    ChainReport report0;
     String error = null;
     WorkersReport written;
+    CheckpointFile.Position last;
     Thread hook = onSignal(chain);
-    try (lines) {
+    try (blocks) {
       workers.start();
       monitor.start();
       if (s.deadline() != null) {
@@ -286,9 +299,9 @@ final class Ingest {
         }, s.deadline().toMillis(), TimeUnit.MILLISECONDS);
       }
       try {
-        report = chain.run();
-        if (report.fatal().isPresent()) {
-          error = "the stage stopped: " + report.fatal().get();
+        report0 = chain.run();
+        if (report0.fatal().isPresent()) {
+          error = "the stage stopped: " + report0.fatal().get();
         } else if (source.stopReason() != null) {
           error = source.stopReason();
         } else if (stopCause != null) {
@@ -306,33 +319,81 @@ final class Ingest {
       }
     } finally {
       removeHook(hook);
-      monitor.close();
+      try {
+        monitor.close();
+      } finally {
+        report.finish();
+      }
     }
-    return summary(source, ranges, skips, written, writer.rowsInDoubt(), startNanos, error);
+    last = monitor.position(true);
+    IngestSummary summary = summary(source, ranges, skips, written, writer.rowsInDoubt(), from,
+        last, startNanos, error);
+    monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
+        summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
+    return summary;
   }
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
-      WorkersReport w, long rowsInDoubt, long startNanos, String error) {
+      WorkersReport w, long rowsInDoubt, CheckpointFile.Position from,
+      CheckpointFile.Position last, long startNanos, String error) {
     long deadRows = w.deadLetteredRows();
     long deadInserts = w.shards().stream()
         .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
     long bytes = w.shards().stream().mapToLong(WorkersReport.PerShard::bytesWritten).sum();
     long skipped = skips.total();
     long rowsRead = source.rowsRead();
-    long accounted = w.rowsWritten() + skipped + deadRows;
-    boolean complete = error == null && ranges.outstanding() == 0 && ranges.rowsLost() == 0;
+    long lost = ranges.rowsLost();
+    boolean complete = error == null && ranges.outstanding() == 0 && lost == 0;
     String message = error;
     if (message == null && !complete) {
-      message = ranges.rowsLost() + " rows were not written (" + ranges.rangesLost()
+      message = lost + " rows were not written (" + ranges.rangesLost()
           + " batches failed more often than --max-replays allows); rerun with --resume";
+    }
+    // Rows the run this one resumed had written after its checkpoint: written again here once
+    // this run's watermark passed them, else perhaps written again.
+    long resumedDuplicates = 0;
+    long resumedInDoubt = 0;
+    if (from.writtenPast() > 0) {
+      if (last.offset() >= from.writtenUntil()) {
+        resumedDuplicates = from.writtenPast();
+      } else {
+        resumedInDoubt = from.writtenPast();
+      }
     }
     return new IngestSummary(complete ? "ok" : "incomplete", s.qualifiedTable(),
         s.format().clickhouse, s.inputName(), source.startOffset(), rowsRead, w.rowsWritten(),
-        skipped, skips.snapshot(), deadRows, deadInserts, w.retries(),
-        ranges.batchesReplayed(), ranges.rowsReplayed(), Math.max(0, accounted - rowsRead),
-        rowsInDoubt, ranges.rowsLost(), w.abandonedChunks(), bytes,
-        (System.nanoTime() - startNanos) / 1e9, ranges.watermark(), ranges.rowsBeforeWatermark(),
-        s.checkpoint() == null ? null : s.checkpoint().toString(), message);
+        skipped, skips.snapshot(), source.rowsWithUnknownFields(), source.unknownFields(),
+        deadRows, deadInserts, w.retries(), ranges.batchesReplayed(), ranges.rowsReplayed(),
+        ranges.duplicates() + resumedDuplicates, rowsInDoubt + resumedInDoubt, lost,
+        last.writtenPast(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
+        last.offset(), last.rows(), s.checkpoint() == null ? null : s.checkpoint().toString(),
+        from.clean() ? null : "the run that wrote the checkpoint resumed from did not end"
+            + " cleanly (killed?): rows it wrote after its last checkpoint write (at most "
+            + Monitor.CHECKPOINT_MILLIS + " ms of writes) are written again and not counted"
+            + " in duplicates",
+        message);
+  }
+
+  /** Counts the newlines of {@code file} before {@code offset} (a checkpoint without lines). */
+  private static long countLines(Path file, long offset) throws IOException {
+    if (file == null || offset == 0) {
+      return 0;
+    }
+    long lines = 0;
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] buf = new byte[1 << 16];
+      long left = offset;
+      int n;
+      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            lines++;
+          }
+        }
+        left -= n;
+      }
+    }
+    return lines;
   }
 
   private InputStream open(long offset) throws IOException {

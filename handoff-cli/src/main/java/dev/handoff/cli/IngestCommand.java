@@ -134,8 +134,19 @@ final class IngestCommand implements Callable<Integer> {
 
   @Option(names = "--on-error", paramLabel = "<skip|fail>", defaultValue = "skip",
       description = "A line that is not a JSON object, or a row that does not fit the table:"
-          + " skip it and count it, or stop (default ${DEFAULT-VALUE}).")
+          + " skip it, count it and say so on stderr, or stop there (default ${DEFAULT-VALUE}).")
   String onError;
+
+  @Option(names = {"--strict", "--no-skip-unknown-fields"},
+      description = "A field that names no column makes its row bad (skipped or stopping the"
+          + " run as --on-error says), like ClickHouse's input_format_skip_unknown_fields=0."
+          + " Default: such fields are counted, reported once per name, and left out.")
+  boolean strict;
+
+  @Option(names = "--parse-threads", paramLabel = "<n>",
+      description = "Threads that parse the input, each a block of --batch-rows lines at a"
+          + " time (default: the processors available).")
+  Integer parseThreads;
 
   @Option(names = "--on-reject", paramLabel = "<fail|dead-letter>", defaultValue = "fail",
       description = "An insert the server rejects: fail its batches (they replay, then count as"
@@ -232,6 +243,8 @@ final class IngestCommand implements Callable<Integer> {
     positive("--budget", budget);
     positive("--queue-capacity", queueCapacity);
     positive("--batch-rows", batchRows);
+    int threads = parseThreads == null ? Runtime.getRuntime().availableProcessors() : parseThreads;
+    positive("--parse-threads", threads);
     if (maxReplays < 0) {
       throw usage("--max-replays=" + maxReplays + ": expected 0 or more");
     }
@@ -273,7 +286,8 @@ final class IngestCommand implements Callable<Integer> {
     return new Ingest.Settings(url, db, name, inputFile, fmt, user, password, shards,
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
-        resume, out, columns, deadline, progress);
+        resume, out, columns, deadline, progress,
+        threads, strict);
   }
 
   private TableSchema parseSchema() {

@@ -131,8 +131,8 @@ final class IngestOptionsTest {
   @Test
   void summary_isJsonWithEveryField() throws IOException {
     IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", 0, 10, 9, 1,
-        Map.of(SkipReasons.MALFORMED_JSON, 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0, 900, 2.0, 123, 10,
-        "cp.json", null);
+        Map.of(SkipReasons.MALFORMED_JSON, 1L), 1, Map.of("Note", 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0,
+        0, 900, 2.0, 123, 10, "cp.json", null, null);
 
     JsonNode n = new ObjectMapper().readTree(s.toJson());
 
@@ -140,6 +140,7 @@ final class IngestOptionsTest {
     assertThat(n.get("rowsRead").asLong()).isEqualTo(10);
     assertThat(n.get("rowsWritten").asLong()).isEqualTo(9);
     assertThat(n.get("skipped").get("malformed JSON").asLong()).isEqualTo(1);
+    assertThat(n.get("unknownFields").get("Note").asLong()).isEqualTo(1);
     assertThat(n.get("retries").asLong()).isEqualTo(2);
     assertThat(n.get("batchesReplayed").asLong()).isEqualTo(1);
     assertThat(n.get("rowsPerSecond").asLong()).isEqualTo(5);
