@@ -6,6 +6,7 @@ import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
+import dev.handoff.api.spi.WriteException;
 import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.core.Chain;
@@ -22,6 +23,7 @@ import dev.handoff.core.sink.DeadLetterDirectory;
 import dev.handoff.core.sink.PermanentPolicy;
 import dev.handoff.core.sink.RetryPolicy;
 import dev.handoff.core.sink.SinkWorkers;
+import dev.handoff.core.sink.WorkerListener;
 import dev.handoff.core.sink.WorkerMetrics;
 import dev.handoff.core.sink.WorkersReport;
 import java.io.FileInputStream;
@@ -111,6 +113,10 @@ final class Ingest {
   private final CountDownLatch finished = new CountDownLatch(1);
   /** Why the run was asked to stop early (a signal, the deadline), or {@code null}. */
   private volatile String stopCause;
+  /** Why the run gave up on the server, or {@code null}. */
+  private volatile String gaveUp;
+  /** The running chain, for the workers' listener to stop. */
+  private volatile Chain<?> running;
 
   /**
    * Creates a run.
@@ -268,6 +274,12 @@ final class Ingest {
     } else {
       wb.onPermanent(PermanentPolicy.FAIL_ACKS);
     }
+    wb.listener(new WorkerListener() {
+      @Override
+      public void abandoned(int shard, int chunks, int rows, Throwable cause) {
+        giveUp(cause);
+      }
+    });
     SinkWorkers workers = wb.build();
     Monitor monitor = new Monitor(() -> {
       WorkerMetrics.PerShard t = workers.metrics().total();
@@ -288,6 +300,7 @@ final class Ingest {
     String error = null;
     WorkersReport written;
     CheckpointFile.Position last;
+    running = chain;
     Thread hook = onSignal(chain);
     try (blocks) {
       workers.start();
@@ -304,6 +317,8 @@ final class Ingest {
           error = "the stage stopped: " + report0.fatal().get();
         } else if (source.stopReason() != null) {
           error = source.stopReason();
+        } else if (gaveUp != null) {
+          error = gaveUp + "; rerun with --resume once the server takes inserts again";
         } else if (stopCause != null) {
           error = "stopped by " + stopCause + " before the end of the input; rerun with"
               + " --resume to continue from the checkpoint";
@@ -314,7 +329,8 @@ final class Ingest {
         error = e.getMessage();
       } finally {
         timer.shutdownNow();
-        written = workers.shutdown(stopCause == null ? SHUTDOWN_GRACE : DEADLINE_DRAIN);
+        written = workers.shutdown(stopCause == null && gaveUp == null ? SHUTDOWN_GRACE
+            : DEADLINE_DRAIN);
         writer.close();
       }
     } finally {
@@ -331,6 +347,38 @@ final class Ingest {
     monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
         summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
     return summary;
+  }
+
+  /**
+   * Stops the run when an insert was given up after {@code --retry-max-elapsed} of transient
+   * failures (the server is gone or keeps failing): waiting the same time again for every other
+   * insert would only delay the verdict. Inserts the server rejected (permanent failures) replay
+   * as {@code --max-replays} says instead.
+   */
+  private void giveUp(Throwable cause) {
+    if (gaveUp != null || stopCause != null || !transientFailure(cause)) {
+      return;
+    }
+    gaveUp = "gave up on " + (s.url() == null || s.out() != null ? "the writer" : s.url())
+        + ": inserts kept failing for --retry-max-elapsed (" + s.retryMaxElapsed() + "): "
+        + cause.getMessage();
+    synchronized (err) {
+      err.println("ingest: " + gaveUp + "; writing the checkpoint and stopping");
+      err.flush();
+    }
+    Chain<?> c = running;
+    if (c != null) {
+      c.requestStop();
+    }
+  }
+
+  private static boolean transientFailure(Throwable cause) {
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      if (t instanceof WriteException w) {
+        return w.isTransient();
+      }
+    }
+    return false;
   }
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
@@ -402,7 +450,9 @@ final class Ingest {
     }
     FileInputStream in = new FileInputStream(s.input().toFile());
     try {
-      in.getChannel().position(offset);
+      if (offset > 0) {
+        in.getChannel().position(offset); // not at 0: a named pipe cannot seek
+      }
     } catch (IOException e) {
       in.close();
       throw e;
