@@ -7,6 +7,8 @@ import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 
 /**
  * The server target of {@code ingest}: the table's columns from the server ({@code
@@ -71,6 +73,23 @@ final class HttpTarget implements Ingest.Target {
         throw new IOException("interrupted while waiting for " + s.url(), e);
       }
       backoffMillis = Math.min(5_000, backoffMillis * 2);
+    }
+  }
+
+  /** Returns the server's time zone ({@code SELECT timezone()}). */
+  @Override
+  public ZoneId timezone() throws IOException {
+    String tz;
+    try {
+      tz = http.query("SELECT timezone()").strip();
+    } catch (ClickHouseHttpException e) {
+      throw new IOException("cannot read the time zone of " + s.url() + ": " + e.getMessage(), e);
+    }
+    try {
+      return ZoneId.of(tz);
+    } catch (DateTimeException e) {
+      throw new IOException("the server " + s.url() + " says its time zone is '" + tz
+          + "', which Java does not know; give --timezone", e);
     }
   }
 

@@ -34,6 +34,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +64,9 @@ final class Ingest {
   /** How long a run stopped by SIGINT or SIGTERM may take to finish before the JVM exits. */
   static final Duration SIGNAL_GRACE = Duration.ofSeconds(10);
 
+  /** The encoders' option naming the zone of date-time text without an offset. */
+  static final String TIMEZONE_OPTION = "timezone";
+
   /** How long the driver's final drain waits after a {@code --deadline} stop. */
   static final Duration DEADLINE_DRAIN = Duration.ofSeconds(2);
 
@@ -74,6 +79,8 @@ final class Ingest {
    * @param progress whether to draw the progress bar; {@code null} when stderr is a terminal
    * @param parseThreads the threads that parse the input
    * @param strict whether a field that names no column makes the row bad
+   * @param timezone the zone of date-time text without an offset ({@code --timezone}), or
+   *     {@code null} for the server's
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
@@ -81,7 +88,7 @@ final class Ingest {
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
       TableSchema schema, Duration deadline, Boolean progress,
-      int parseThreads, boolean strict) {
+      int parseThreads, boolean strict, ZoneId timezone) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {
@@ -101,6 +108,14 @@ final class Ingest {
 
     /** Returns the writer of inserts of {@code schema}'s columns. */
     InsertWriter writer(TableSchema schema) throws IOException;
+
+    /**
+     * Returns the time zone that date-time text without an offset is read in for columns that
+     * name none: the server's ({@code timezone()}); UTC where there is no server.
+     */
+    default ZoneId timezone() throws IOException {
+      return ZoneOffset.UTC;
+    }
 
     @Override
     void close();
@@ -220,9 +235,12 @@ final class Ingest {
     long linesBefore = from.lines() >= 0 ? from.lines() : countLines(s.input(), offset);
     SkipReasons skips = new SkipReasons();
     RowEncoder<JsonNode> encoder;
+    ZoneId zone = s.timezone() != null ? s.timezone() : target.timezone();
+    String zoneText = zone.getId() + (s.timezone() != null ? " (--timezone)"
+        : s.out() != null ? " (no server: UTC unless --timezone)" : " (the server's)");
     try {
       encoder = Providers.encoder(s.format().encoder)
-          .create(schema, JsonRows.accessor(schema), Map.of());
+          .create(schema, JsonRows.accessor(schema), Map.of(TIMEZONE_OPTION, zone.getId()));
     } catch (IllegalArgumentException e) {
       throw new IOException("cannot encode table " + s.qualifiedTable() + " as "
           + s.format().clickhouse + ": " + e.getMessage(), e);
@@ -343,7 +361,7 @@ final class Ingest {
     }
     last = monitor.position(true);
     IngestSummary summary = summary(source, ranges, skips, written, writer.rowsInDoubt(), from,
-        last, startNanos, error);
+        last, startNanos, error, zoneText);
     monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
         summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
     return summary;
@@ -383,7 +401,7 @@ final class Ingest {
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
       WorkersReport w, long rowsInDoubt, CheckpointFile.Position from,
-      CheckpointFile.Position last, long startNanos, String error) {
+      CheckpointFile.Position last, long startNanos, String error, String zone) {
     long deadRows = w.deadLetteredRows();
     long deadInserts = w.shards().stream()
         .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
@@ -409,7 +427,7 @@ final class Ingest {
       }
     }
     return new IngestSummary(complete ? "ok" : "incomplete", s.qualifiedTable(),
-        s.format().clickhouse, s.inputName(), source.startOffset(), rowsRead, w.rowsWritten(),
+        s.format().clickhouse, s.inputName(), zone, source.startOffset(), rowsRead, w.rowsWritten(),
         skipped, skips.snapshot(), source.rowsWithUnknownFields(), source.unknownFields(),
         deadRows, deadInserts, w.retries(), ranges.batchesReplayed(), ranges.rowsReplayed(),
         ranges.duplicates() + resumedDuplicates, rowsInDoubt + resumedInDoubt, lost,

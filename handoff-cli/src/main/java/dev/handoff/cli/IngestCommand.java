@@ -143,6 +143,12 @@ final class IngestCommand implements Callable<Integer> {
           + " Default: such fields are counted, reported once per name, and left out.")
   boolean strict;
 
+  @Option(names = "--timezone", paramLabel = "<zone>",
+      description = "The time zone of date-time text without an offset, for DateTime and"
+          + " DateTime64 columns that name none (default: the server's timezone(), as the"
+          + " server's own JSONEachRow reads it; UTC with --out).")
+  String timezone;
+
   @Option(names = "--parse-threads", paramLabel = "<n>",
       description = "Threads that parse the input, each a block of --batch-rows lines at a"
           + " time (default: the processors available).")
@@ -287,7 +293,19 @@ final class IngestCommand implements Callable<Integer> {
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
         resume, out, columns, deadline, progress,
-        threads, strict);
+        threads, strict, zone());
+  }
+
+  private java.time.ZoneId zone() {
+    if (timezone == null) {
+      return null;
+    }
+    try {
+      return java.time.ZoneId.of(timezone);
+    } catch (java.time.DateTimeException e) {
+      throw usage("--timezone=" + timezone + ": not a time zone (expected a name such as"
+          + " Europe/Berlin or UTC, or an offset such as +01:00)");
+    }
   }
 
   private TableSchema parseSchema() {

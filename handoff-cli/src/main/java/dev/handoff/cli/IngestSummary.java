@@ -15,6 +15,7 @@ import java.util.Map;
  * @param table the target table ({@code db.name}), or {@code null} in {@code --out} mode
  * @param format the ClickHouse format of the inserts
  * @param input the input file, or {@code -} for stdin
+ * @param timezone the zone date-time text without an offset was read in, and where it came from
  * @param resumedFrom the input byte offset this run started reading at
  * @param rowsRead non-blank input lines this run read (replays not counted again)
  * @param rowsWritten rows the sink acknowledged (replayed duplicates included)
@@ -55,6 +56,7 @@ record IngestSummary(
     String table,
     String format,
     String input,
+    String timezone,
     long resumedFrom,
     long rowsRead,
     long rowsWritten,
@@ -105,6 +107,7 @@ record IngestSummary(
     n.put("table", table);
     n.put("format", format);
     n.put("input", input);
+    n.put("timezone", timezone);
     n.put("resumedFrom", resumedFrom);
     n.put("rowsRead", rowsRead);
     n.put("rowsWritten", rowsWritten);

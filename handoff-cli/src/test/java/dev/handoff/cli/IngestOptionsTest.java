@@ -130,7 +130,7 @@ final class IngestOptionsTest {
 
   @Test
   void summary_isJsonWithEveryField() throws IOException {
-    IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", 0, 10, 9, 1,
+    IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", "UTC (the server's)", 0, 10, 9, 1,
         Map.of(SkipReasons.MALFORMED_JSON, 1L), 1, Map.of("Note", 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0,
         0, 900, 2.0, 123, 10, "cp.json", null, null);
 

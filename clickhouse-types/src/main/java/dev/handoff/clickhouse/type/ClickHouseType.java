@@ -42,12 +42,19 @@ public final class ClickHouseType {
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues) {
+    this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null);
+  }
+
+  private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
+      List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues,
+      ZoneId defaultZone) {
     this.kind = kind;
     this.precision = precision;
     this.scale = scale;
     this.length = length;
     this.timeZone = timeZone;
-    this.zone = timeZone == null ? ZoneOffset.UTC : zoneOf(timeZone);
+    this.zone = timeZone != null ? zoneOf(timeZone)
+        : defaultZone != null ? defaultZone : ZoneOffset.UTC;
     this.elements = elements;
     this.names = names;
     this.enumNames = enumNames;
@@ -298,9 +305,41 @@ public final class ClickHouseType {
     return timeZone;
   }
 
-  /** Returns the zone values are interpreted in when they carry none: the type's, else UTC. */
+  /**
+   * Returns the zone values are interpreted in when they carry none: the type's, else the zone
+   * given to {@link #withDefaultZone}, else UTC.
+   */
   public ZoneId zone() {
     return zone;
+  }
+
+  /**
+   * Returns this type with {@code defaultZone} as the zone of every {@code DateTime} and {@code
+   * DateTime64} in it (nested ones included) that names none, as a server reads text without an
+   * offset in its own time zone ({@code timezone()}) unless the column names one. The type's
+   * spelling, and so its equality, stays as it was: only {@link #zone()} changes.
+   *
+   * @param defaultZone the zone, usually the server's
+   */
+  public ClickHouseType withDefaultZone(ZoneId defaultZone) {
+    java.util.Objects.requireNonNull(defaultZone, "defaultZone");
+    if (kind == TypeKind.DATETIME || kind == TypeKind.DATETIME64) {
+      return timeZone != null || zone.equals(defaultZone) ? this
+          : new ClickHouseType(kind, precision, scale, length, null, elements, names, enumNames,
+              enumValues, defaultZone);
+    }
+    if (elements.isEmpty()) {
+      return this;
+    }
+    List<ClickHouseType> zoned = new java.util.ArrayList<>(elements.size());
+    boolean changed = false;
+    for (ClickHouseType e : elements) {
+      ClickHouseType z = e.withDefaultZone(defaultZone);
+      changed |= z != e;
+      zoned.add(z);
+    }
+    return changed ? new ClickHouseType(kind, precision, scale, length, timeZone,
+        List.copyOf(zoned), names, enumNames, enumValues, null) : this;
   }
 
   /** Returns the nested types: one for Nullable/Array/LowCardinality, two for Map, k for Tuple. */
