@@ -246,7 +246,8 @@ final class IngestRecoveryTest {
     CommandLineTest.Run r = run.get(60, TimeUnit.SECONDS);
 
     assertThat(r.exit()).as(r.err() + r.out()).isZero();
-    assertThat(r.err()).contains("waiting for " + server.httpUrl());
+    assertThat(r.err()).contains("connection refused at 127.0.0.1:" + server.httpPort()
+        + ": nothing listens there; waiting up to 1m (--retry-max-elapsed)");
     assertThat(count(table)).isEqualTo(10_000);
   }
 
