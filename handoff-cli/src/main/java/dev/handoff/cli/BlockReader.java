@@ -134,6 +134,17 @@ final class BlockReader implements AutoCloseable {
     in.close();
   }
 
+  /** Returns whether {@code buf[from, to)} holds only blanks; a JSON line's first byte says no. */
+  static boolean blank(byte[] buf, int from, int to) {
+    for (int i = from; i < to; i++) {
+      byte c = buf[i];
+      if (c != ' ' && c != '\t' && c != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * The read buffer: cuts whole lines out of the stream into blocks, each with its own copy of
    * its bytes.
@@ -165,20 +176,24 @@ final class BlockReader implements AutoCloseable {
       int rows = 0;
       long lines = 0;
       int lineStart = pos;
-      boolean blankSoFar = true;
       while (true) {
         while (scan < limit && rows < maxRows) {
-          byte c = buf[scan++];
-          if (c == '\n') {
-            lines++;
-            if (!blankSoFar) {
-              rows++;
-            }
-            blankSoFar = true;
-            lineStart = scan;
-          } else if (c != ' ' && c != '\t' && c != '\r') {
-            blankSoFar = false;
+          int nl = scan;
+          byte[] b = buf;
+          int lim = limit;
+          while (nl < lim && b[nl] != '\n') {
+            nl++;
           }
+          if (nl == lim) {
+            scan = lim; // a partial line: read more, then look on from here
+            break;
+          }
+          lines++;
+          if (!blank(b, lineStart, nl)) {
+            rows++;
+          }
+          scan = nl + 1;
+          lineStart = scan;
         }
         if (rows >= maxRows) {
           break;

@@ -57,7 +57,8 @@ final class LineParser {
     int pos = 0;
     while (pos < buf.length) {
       int nl = pos;
-      while (nl < buf.length && buf[nl] != '\n') {
+      int n = buf.length;
+      while (nl < n && buf[nl] != '\n') {
         nl++;
       }
       int next = nl < buf.length ? nl + 1 : nl;
@@ -65,7 +66,7 @@ final class LineParser {
       if (len > 0 && nl < buf.length && buf[nl - 1] == '\r') {
         len--;
       }
-      if (!blank(buf, pos, len)) {
+      if (!BlockReader.blank(buf, pos, pos + len)) {
         if (rows == cap) {
           cap *= 2;
           nodes = java.util.Arrays.copyOf(nodes, cap);
@@ -98,16 +99,6 @@ final class LineParser {
     b.lineLength = lengths;
     b.lineEnd = ends;
     b.lineIndex = index;
-  }
-
-  private static boolean blank(byte[] buf, int off, int len) {
-    for (int i = off; i < off + len; i++) {
-      byte c = buf[i];
-      if (c != ' ' && c != '\t' && c != '\r') {
-        return false;
-      }
-    }
-    return true;
   }
 
   private JsonNode parseLine(ParsedBlock b, int row, byte[] buf, int off, int len) {
