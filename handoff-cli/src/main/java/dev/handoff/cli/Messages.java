@@ -33,6 +33,8 @@ final class Messages {
     }
     int nl = m.indexOf('\n');
     m = nl >= 0 ? m.substring(0, nl) : m;
+    // Jackson names its own idea of the source and position; the caller names the line.
+    m = m.replaceAll("\\s*\\(start marker at \\[Source: .*?\\]\\)", "");
     if (e.getLocation() != null && e.getLocation().getColumnNr() > 0) {
       m += " (at character " + e.getLocation().getColumnNr() + ")";
     }
