@@ -81,6 +81,7 @@ final class Ingest {
    * @param strict whether a field that names no column makes the row bad
    * @param timezone the zone of date-time text without an offset ({@code --timezone}), or
    *     {@code null} for the server's
+   * @param rejects where skipped rows' lines go ({@code --rejects}), or {@code null}
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
@@ -88,7 +89,7 @@ final class Ingest {
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
       TableSchema schema, Duration deadline, Boolean progress,
-      int parseThreads, boolean strict, ZoneId timezone) {
+      int parseThreads, boolean strict, ZoneId timezone, Path rejects) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {
@@ -262,7 +263,8 @@ final class Ingest {
     SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) ->
         ranges.resolved(batch.batchId(), batch.state() == SourceBatch.State.DELIVERED));
     boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
-    RowReport report = new RowReport(err, draw);
+    RowReport report = s.rejects() == null ? new RowReport(err, draw)
+        : new RowReport(err, draw, s.rejects(), s.resume());
     Set<String> columns = new HashSet<>();
     for (ColumnSpec c : schema.columns()) {
       columns.add(c.name());

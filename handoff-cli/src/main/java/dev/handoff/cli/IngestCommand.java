@@ -137,6 +137,11 @@ final class IngestCommand implements Callable<Integer> {
           + " skip it, count it and say so on stderr, or stop there (default ${DEFAULT-VALUE}).")
   String onError;
 
+  @Option(names = "--rejects", paramLabel = "<file>",
+      description = "Write each skipped row's line here as it was read, and why to <file>.reasons"
+          + " (line for line), to fix them and ingest that file.")
+  Path rejects;
+
   @Option(names = {"--strict", "--no-skip-unknown-fields"},
       description = "A field that names no column makes its row bad (skipped or stopping the"
           + " run as --on-error says), like ClickHouse's input_format_skip_unknown_fields=0."
@@ -293,7 +298,7 @@ final class IngestCommand implements Callable<Integer> {
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
         resume, out, columns, deadline, progress,
-        threads, strict, zone());
+        threads, strict, zone(), rejects);
   }
 
   private java.time.ZoneId zone() {

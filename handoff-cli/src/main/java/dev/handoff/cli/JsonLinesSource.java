@@ -199,7 +199,8 @@ final class JsonLinesSource implements Source<JsonNode> {
       return false;
     }
     skips.count(reason);
-    report.skipped(b.lineNumber(i), b.offset(i), detail);
+    report.skipped(b.lineNumber(i), b.offset(i), detail, b.bytes, b.lineStart[i],
+        b.lineLength[i]);
     return true;
   }
 

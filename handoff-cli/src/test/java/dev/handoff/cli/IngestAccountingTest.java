@@ -154,6 +154,39 @@ final class IngestAccountingTest {
   }
 
   @Test
+  void rejectFile_holdsTheSkippedLinesAsRead_andFixedTheyLoad() throws Exception {
+    Path in = badRows();
+    Path rejects = dir.resolve("rejects/bad.jsonl");
+
+    Run r = run(new IdWriter(0, 0, false), SCHEMA, "--input", in.toString(), "--rejects",
+        rejects.toString());
+
+    assertThat(r.exit()).isZero();
+    List<String> original = Files.readAllLines(in);
+    assertThat(Files.readAllLines(rejects)).containsExactly(original.get(1), original.get(2),
+        original.get(4), original.get(5), original.get(6), original.get(7));
+    List<String> why = Files.readAllLines(RowReport.reasonsFile(rejects));
+    assertThat(why).hasSize(6);
+    assertThat(why.get(3)).startsWith("line 6 (byte offset ").contains("column \"small\"");
+    assertThat(r.err()).contains("6 skipped rows are in " + rejects);
+
+    // Fixed by hand, the reject file loads: every row written, nothing rejected again.
+    String fixed = String.join("\n", "{\"id\":2,\"small\":1,\"price\":1.5}",
+        "{\"id\":3,\"small\":1,\"price\":1.5}", "{\"id\":4,\"small\":1,\"price\":1.5}",
+        "{\"id\":5,\"small\":255,\"price\":1.5}", "{\"id\":6,\"small\":1,\"price\":1.01}",
+        "{\"id\":7,\"small\":0,\"price\":1.5}") + "\n";
+    assertThat(fixed.lines().count()).isEqualTo(Files.readAllLines(rejects).size());
+    Files.writeString(rejects, fixed);
+    Path again = dir.resolve("rejects/again.jsonl");
+    IdWriter writer = new IdWriter(0, 0, false);
+    Run reload = run(writer, SCHEMA, "--input", rejects.toString(), "--rejects",
+        again.toString());
+    assertThat(reload.summary().get("rowsWritten").asLong()).isEqualTo(6);
+    assertThat(reload.summary().get("rowsSkipped").asLong()).isZero();
+    assertThat(Files.readAllLines(again)).isEmpty();
+  }
+
+  @Test
   void onErrorFail_stopsAtTheRow_writesTheRowsBefore_andTheCheckpointIsAtItsLine()
       throws Exception {
     Path in = badRows();
