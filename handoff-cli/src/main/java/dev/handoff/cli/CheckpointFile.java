@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -143,5 +144,27 @@ final class CheckpointFile {
     } catch (IOException | UnsupportedOperationException e) {
       // Windows cannot open a directory; the rename is still atomic there.
     }
+  }
+
+  /** Counts the newlines of {@code file} before {@code offset} (a checkpoint without lines). */
+  static long linesBefore(Path file, long offset) throws IOException {
+    if (file == null || offset == 0) {
+      return 0;
+    }
+    long lines = 0;
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] buf = new byte[1 << 16];
+      long left = offset;
+      int n;
+      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            lines++;
+          }
+        }
+        left -= n;
+      }
+    }
+    return lines;
   }
 }

@@ -233,12 +233,29 @@ final class Ingest {
       }
     }
     long offset = from.offset();
-    long linesBefore = from.lines() >= 0 ? from.lines() : countLines(s.input(), offset);
+    long linesBefore = from.lines() >= 0 ? from.lines() : CheckpointFile.linesBefore(s.input(), offset);
     SkipReasons skips = new SkipReasons();
     RowEncoder<JsonNode> encoder;
-    ZoneId zone = s.timezone() != null ? s.timezone() : target.timezone();
-    String zoneText = zone.getId() + (s.timezone() != null ? " (--timezone)"
-        : s.out() != null ? " (no server: UTC unless --timezone)" : " (the server's)");
+    ZoneId zone = ZoneOffset.UTC;
+    String zoneText;
+    if (s.timezone() != null) {
+      zone = s.timezone();
+      zoneText = zone.getId() + " (--timezone)";
+    } else if (!SchemaText.hasDateTimeWithoutZone(schema)) {
+      zoneText = "UTC (not used: no DateTime column without a zone of its own)";
+    } else if (s.out() != null) {
+      zoneText = "UTC (no server: UTC unless --timezone)";
+    } else {
+      try {
+        zone = target.timezone();
+        zoneText = zone.getId() + " (the server's)";
+      } catch (IOException e) {
+        zoneText = "UTC (the server's could not be read: " + e.getMessage() + ")";
+        err.println("ingest: warning: " + e.getMessage() + "; reading date-time text without an"
+            + " offset as UTC (give --timezone to choose)");
+        err.flush();
+      }
+    }
     try {
       encoder = Providers.encoder(s.format().encoder)
           .create(schema, JsonRows.accessor(schema), Map.of(TIMEZONE_OPTION, zone.getId()));
@@ -442,28 +459,6 @@ final class Ingest {
         message);
   }
 
-  /** Counts the newlines of {@code file} before {@code offset} (a checkpoint without lines). */
-  private static long countLines(Path file, long offset) throws IOException {
-    if (file == null || offset == 0) {
-      return 0;
-    }
-    long lines = 0;
-    try (InputStream in = Files.newInputStream(file)) {
-      byte[] buf = new byte[1 << 16];
-      long left = offset;
-      int n;
-      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
-        for (int i = 0; i < n; i++) {
-          if (buf[i] == '\n') {
-            lines++;
-          }
-        }
-        left -= n;
-      }
-    }
-    return lines;
-  }
-
   private InputStream open(long offset) throws IOException {
     if (s.input() == null) {
       return System.in;
@@ -497,27 +492,5 @@ final class Ingest {
     public void onFlush(StageMetrics m) {
       parkedChunks = m.parkedChunks();
     }
-  }
-
-  /** The {@code --out} target: the schema from {@code --schema}, inserts as files. */
-  private static final class FilesTarget implements Target {
-    private final Settings s;
-
-    FilesTarget(Settings s) {
-      this.s = s;
-    }
-
-    @Override
-    public TableSchema schema() {
-      return s.schema();
-    }
-
-    @Override
-    public InsertWriter writer(TableSchema schema) throws IOException {
-      return new OutDirWriter(s.out(), schema, s.format().clickhouse);
-    }
-
-    @Override
-    public void close() {}
   }
 }

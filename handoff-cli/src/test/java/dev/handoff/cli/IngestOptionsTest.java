@@ -129,6 +129,17 @@ final class IngestOptionsTest {
   }
 
   @Test
+  void dateTimeWithoutAZone_isFoundNestedOrNot() {
+    assertThat(SchemaText.hasDateTimeWithoutZone(SchemaText.parse("a DateTime"))).isTrue();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a Array(Nullable(DateTime64(3)))"))).isTrue();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a DateTime('UTC'), b DateTime64(3, 'Asia/Tokyo'), c Date"))).isFalse();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a DateTime('UTC'), b Tuple(DateTime, String)"))).isTrue();
+  }
+
+  @Test
   void summary_isJsonWithEveryField() throws IOException {
     IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", "UTC (the server's)", 0, 10, 9, 1,
         Map.of(SkipReasons.MALFORMED_JSON, 1L), 1, Map.of("Note", 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0,
