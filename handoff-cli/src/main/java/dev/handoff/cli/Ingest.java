@@ -6,7 +6,6 @@ import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
-import dev.handoff.api.spi.WriteException;
 import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.core.Chain;
@@ -23,7 +22,6 @@ import dev.handoff.core.sink.DeadLetterDirectory;
 import dev.handoff.core.sink.PermanentPolicy;
 import dev.handoff.core.sink.RetryPolicy;
 import dev.handoff.core.sink.SinkWorkers;
-import dev.handoff.core.sink.WorkerListener;
 import dev.handoff.core.sink.WorkerMetrics;
 import dev.handoff.core.sink.WorkersReport;
 import java.io.FileInputStream;
@@ -37,6 +35,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -82,6 +81,7 @@ final class Ingest {
    * @param timezone the zone of date-time text without an offset ({@code --timezone}), or
    *     {@code null} for the server's
    * @param rejects where skipped rows' lines go ({@code --rejects}), or {@code null}
+   * @param inputFormat CSV or TSV with a header line, or {@code null} for JSON lines
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
@@ -89,7 +89,8 @@ final class Ingest {
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
       TableSchema schema, Duration deadline, Boolean progress,
-      int parseThreads, boolean strict, ZoneId timezone, Path rejects) {
+      int parseThreads, boolean strict, ZoneId timezone, Path rejects,
+      DelimitedText.Kind inputFormat) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {
@@ -129,10 +130,6 @@ final class Ingest {
   private final CountDownLatch finished = new CountDownLatch(1);
   /** Why the run was asked to stop early (a signal, the deadline), or {@code null}. */
   private volatile String stopCause;
-  /** Why the run gave up on the server, or {@code null}. */
-  private volatile String gaveUp;
-  /** The running chain, for the workers' listener to stop. */
-  private volatile Chain<?> running;
 
   /**
    * Creates a run.
@@ -233,7 +230,26 @@ final class Ingest {
       }
     }
     long offset = from.offset();
-    long linesBefore = from.lines() >= 0 ? from.lines() : CheckpointFile.linesBefore(s.input(), offset);
+    long linesBefore = from.lines() >= 0 ? from.lines()
+        : CheckpointFile.linesBefore(s.input(), offset);
+    List<String> header = List.of();
+    if (s.inputFormat() != null) {
+      // The first line names the columns; rows start after it.
+      InputStream in = s.input() == null ? System.in : Files.newInputStream(s.input());
+      DelimitedText.Header h;
+      try {
+        h = DelimitedText.readHeader(in, s.inputName(), s.inputFormat());
+      } finally {
+        if (s.input() != null) {
+          in.close();
+        }
+      }
+      header = h.names();
+      if (offset < h.end()) {
+        offset = h.end();
+        linesBefore = 1;
+      }
+    }
     SkipReasons skips = new SkipReasons();
     RowEncoder<JsonNode> encoder;
     ZoneId zone = ZoneOffset.UTC;
@@ -286,16 +302,19 @@ final class Ingest {
     for (ColumnSpec c : schema.columns()) {
       columns.add(c.name());
     }
-    boolean decimals = hasDecimal(schema);
+    boolean decimals = SchemaText.hasDecimal(schema);
+    List<String> names = header;
     ThreadLocal<LineParser> parsers =
-        ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict()));
+        ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
+            s.inputFormat(), names));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
         s.parseThreads(), b -> {
           parsers.get().parse(b);
           return b;
         });
     JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
-        acks, ranges, skips, report, new LineParser(columns, decimals, s.strict()), stage);
+        acks, ranges, skips, report,
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names), stage);
 
     DoubtCountingWriter writer = new DoubtCountingWriter(target.writer(schema));
     SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
@@ -311,12 +330,8 @@ final class Ingest {
     } else {
       wb.onPermanent(PermanentPolicy.FAIL_ACKS);
     }
-    wb.listener(new WorkerListener() {
-      @Override
-      public void abandoned(int shard, int chunks, int rows, Throwable cause) {
-        giveUp(cause);
-      }
-    });
+    GiveUp giveUp = new GiveUp(s, err, () -> stopCause != null);
+    wb.listener(giveUp);
     SinkWorkers workers = wb.build();
     Monitor monitor = new Monitor(() -> {
       WorkerMetrics.PerShard t = workers.metrics().total();
@@ -337,7 +352,7 @@ final class Ingest {
     String error = null;
     WorkersReport written;
     CheckpointFile.Position last;
-    running = chain;
+    giveUp.chain(chain);
     Thread hook = onSignal(chain);
     try (blocks) {
       workers.start();
@@ -354,8 +369,8 @@ final class Ingest {
           error = "the stage stopped: " + report0.fatal().get();
         } else if (source.stopReason() != null) {
           error = source.stopReason();
-        } else if (gaveUp != null) {
-          error = gaveUp + "; rerun with --resume once the server takes inserts again";
+        } else if (giveUp.reason() != null) {
+          error = giveUp.reason() + "; rerun with --resume once the server takes inserts again";
         } else if (stopCause != null) {
           error = "stopped by " + stopCause + " before the end of the input; rerun with"
               + " --resume to continue from the checkpoint";
@@ -366,7 +381,7 @@ final class Ingest {
         error = e.getMessage();
       } finally {
         timer.shutdownNow();
-        written = workers.shutdown(stopCause == null && gaveUp == null ? SHUTDOWN_GRACE
+        written = workers.shutdown(stopCause == null && giveUp.reason() == null ? SHUTDOWN_GRACE
             : DEADLINE_DRAIN);
         writer.close();
       }
@@ -384,38 +399,6 @@ final class Ingest {
     monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
         summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
     return summary;
-  }
-
-  /**
-   * Stops the run when an insert was given up after {@code --retry-max-elapsed} of transient
-   * failures (the server is gone or keeps failing): waiting the same time again for every other
-   * insert would only delay the verdict. Inserts the server rejected (permanent failures) replay
-   * as {@code --max-replays} says instead.
-   */
-  private void giveUp(Throwable cause) {
-    if (gaveUp != null || stopCause != null || !transientFailure(cause)) {
-      return;
-    }
-    gaveUp = "gave up on " + (s.url() == null || s.out() != null ? "the writer" : s.url())
-        + ": inserts kept failing for --retry-max-elapsed (" + s.retryMaxElapsed() + "): "
-        + cause.getMessage();
-    synchronized (err) {
-      err.println("ingest: " + gaveUp + "; writing the checkpoint and stopping");
-      err.flush();
-    }
-    Chain<?> c = running;
-    if (c != null) {
-      c.requestStop();
-    }
-  }
-
-  private static boolean transientFailure(Throwable cause) {
-    for (Throwable t = cause; t != null; t = t.getCause()) {
-      if (t instanceof WriteException w) {
-        return w.isTransient();
-      }
-    }
-    return false;
   }
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
@@ -475,14 +458,7 @@ final class Ingest {
     return in;
   }
 
-  private static boolean hasDecimal(TableSchema schema) {
-    for (ColumnSpec c : schema.columns()) {
-      if (c.type().contains("Decimal")) {
-        return true;
-      }
-    }
-    return false;
-  }
+
 
   /** Keeps the stage's parked-chunk gauge for the progress bar (written on the pipeline thread). */
   private static final class StageGauges implements StageMetrics.Listener {

@@ -137,6 +137,11 @@ final class IngestCommand implements Callable<Integer> {
           + " skip it, count it and say so on stderr, or stop there (default ${DEFAULT-VALUE}).")
   String onError;
 
+  @Option(names = "--input-format", paramLabel = "<json|csv|tsv>",
+      description = "JSON lines, or CSV or TSV whose first line names the columns (default: csv"
+          + " for a .csv file, tsv for .tsv or .tab, else json).")
+  String inputFormat;
+
   @Option(names = "--rejects", paramLabel = "<file>",
       description = "Write each skipped row's line here as it was read, and why to <file>.reasons"
           + " (line for line), to fix them and ingest that file.")
@@ -298,7 +303,22 @@ final class IngestCommand implements Callable<Integer> {
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
         resume, out, columns, deadline, progress,
-        threads, strict, zone(), rejects);
+        threads, strict, zone(), rejects, inputFormat());
+  }
+
+  private DelimitedText.Kind inputFormat() {
+    String f = inputFormat;
+    if (f == null) {
+      String name = input.toLowerCase(java.util.Locale.ROOT);
+      f = name.endsWith(".csv") ? "csv" : name.endsWith(".tsv") || name.endsWith(".tab") ? "tsv"
+          : "json";
+    }
+    return switch (f.toLowerCase(java.util.Locale.ROOT)) {
+      case "json", "jsonl", "jsoneachrow" -> null;
+      case "csv", "csvwithnames" -> DelimitedText.Kind.CSV;
+      case "tsv", "tabseparated", "tsvwithnames", "tabseparatedwithnames" -> DelimitedText.Kind.TSV;
+      default -> throw usage("--input-format=" + inputFormat + ": expected json, csv or tsv");
+    };
   }
 
   private java.time.ZoneId zone() {

@@ -25,6 +25,10 @@ final class LineParser {
   private final ObjectMapper mapper;
   private final Set<String> columns;
   private final boolean strict;
+  /** CSV or TSV, or {@code null} for JSON lines. */
+  private final DelimitedText.Kind delimited;
+  /** The column names of a CSV or TSV header. */
+  private final List<String> header;
 
   /**
    * Creates a parser.
@@ -34,8 +38,19 @@ final class LineParser {
    * @param strict whether a field naming no column makes the row bad
    */
   LineParser(Set<String> columns, boolean exactDecimals, boolean strict) {
+    this(columns, exactDecimals, strict, null, List.of());
+  }
+
+  /**
+   * Creates a parser of CSV or TSV rows named by {@code header} ({@code delimited} {@code null}:
+   * JSON lines).
+   */
+  LineParser(Set<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header) {
     this.columns = columns;
     this.strict = strict;
+    this.delimited = delimited;
+    this.header = header;
     this.mapper = new ObjectMapper();
     if (exactDecimals) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
@@ -102,6 +117,16 @@ final class LineParser {
   }
 
   private JsonNode parseLine(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    if (delimited != null) {
+      try {
+        return unknownFields(b, row,
+            DelimitedText.row(header, DelimitedText.fields(delimited, buf, off, len)));
+      } catch (DelimitedText.BadLine e) {
+        b.problem(row, SkipReasons.MALFORMED_ROW, "malformed " + delimited + " row: "
+            + e.getMessage() + ": " + Messages.quote(buf, off, len));
+        return null;
+      }
+    }
     JsonNode node;
     try (JsonParser p = mapper.getFactory().createParser(buf, off, len)) {
       node = mapper.readTree(p);
@@ -122,6 +147,11 @@ final class LineParser {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return unknownFields(b, row, node);
+  }
+
+  /** Records (or under {@code --strict} rejects) an object's fields that name no column. */
+  private JsonNode unknownFields(ParsedBlock b, int row, JsonNode node) {
     if (node.isObject() && node.size() > 0) {
       List<String> unknown = null;
       for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {

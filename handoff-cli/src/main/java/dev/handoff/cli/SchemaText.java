@@ -119,4 +119,14 @@ final class SchemaText {
     }
     return false;
   }
+
+  /** Returns whether some column's type holds a Decimal. */
+  static boolean hasDecimal(TableSchema schema) {
+    for (ColumnSpec c : schema.columns()) {
+      if (c.type().contains("Decimal")) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

@@ -28,6 +28,9 @@ final class SkipReasons {
   /** The reason of a line holding JSON that is not an object. */
   static final String NOT_AN_OBJECT = "not a JSON object";
 
+  /** The reason of a CSV or TSV line that is not a well-formed row. */
+  static final String MALFORMED_ROW = "malformed row";
+
   /** The reason of a row with a field that names no column, under {@code --strict}. */
   static final String UNKNOWN_FIELD = "unknown field";
 
