@@ -14,17 +14,17 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code handoff ingest --table db.name --input FILE}: reads JSON lines into a ClickHouse table
- * through the stage and the sink workers, or into insert files with {@code --out DIR}. Progress
- * goes to stderr, a JSON summary to stdout. The options are checked here (a bad value is a usage
+ * {@code handoff ingest --table db.name --input FILE}: reads JSON lines (or CSV or TSV) into a
+ * ClickHouse table through the stage and the sink workers, or into insert files with {@code --out
+ * DIR}. Progress goes to stderr, a JSON summary to stdout. The options are checked here (a bad value is a usage
  * error naming the option and the value); {@link Ingest} runs them.
  */
 @Command(
     name = "ingest",
     sortOptions = false,
-    description = "Reads JSON lines (one object per line) into a ClickHouse table over HTTP, or"
-        + " into insert files with --out. Every row is written, skipped (counted per reason) or"
-        + " dead-lettered; failed batches are read again; the checkpoint file lets --resume"
+    description = "Reads JSON lines (one object per line), or CSV or TSV with a header line, into a"
+        + " ClickHouse table over HTTP, or into insert files with --out. Every row is written,"
+        + " skipped (counted per reason and named on stderr) or dead-lettered; failed batches are read again; the checkpoint file lets --resume"
         + " continue after a crash. Progress goes to stderr, a JSON summary to stdout.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
@@ -79,7 +79,7 @@ final class IngestCommand implements Callable<Integer> {
   String table;
 
   @Option(names = "--input", required = true, paramLabel = "<file|->",
-      description = "The JSON lines to read; - reads stdin.")
+      description = "The input to read (see --input-format); - reads stdin.")
   String input;
 
   @Option(names = "--format", paramLabel = "<native|rowbinary>", defaultValue = "native",
@@ -128,8 +128,8 @@ final class IngestCommand implements Callable<Integer> {
   int queueCapacity;
 
   @Option(names = "--batch-rows", paramLabel = "<n>", defaultValue = "10000",
-      description = "Lines per source batch: the unit of acknowledgement, checkpoint and replay"
-          + " (default ${DEFAULT-VALUE}).")
+      description = "Lines per block: the unit of parsing, acknowledgement, checkpoint and"
+          + " replay (default ${DEFAULT-VALUE}).")
   int batchRows;
 
   @Option(names = "--on-error", paramLabel = "<skip|fail>", defaultValue = "skip",
