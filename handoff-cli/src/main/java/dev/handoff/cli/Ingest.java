@@ -436,9 +436,10 @@ final class Ingest {
         last.writtenPast(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
         last.offset(), last.rows(), s.checkpoint() == null ? null : s.checkpoint().toString(),
         from.clean() ? null : "the run that wrote the checkpoint resumed from did not end"
-            + " cleanly (killed?): rows it wrote after its last checkpoint write (at most "
-            + Monitor.CHECKPOINT_MILLIS + " ms of writes) are written again and not counted"
-            + " in duplicates",
+            + " cleanly (killed?): rows it wrote that its last checkpoint (written every "
+            + Monitor.CHECKPOINT_MILLIS + " ms) did not count, those of batches not resolved"
+            + " yet and those written after it, are written again and not counted in"
+            + " duplicates",
         message);
   }
 
