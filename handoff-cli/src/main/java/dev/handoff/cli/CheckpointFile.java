@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -20,7 +21,7 @@ import java.util.Optional;
  * (or accounted for), so that {@code --resume} starts reading there.
  *
  * <p>The file is a small JSON object ({@code {"input": "...", "offset": 123, "rows": 45,
- * "updated": "..."}}). It is replaced atomically: the new content goes to a temporary file in
+ * "lines": 46, "writtenPast": 0, "writtenUntil": 123, "clean": true, "updated": "..."}}). It is replaced atomically: the new content goes to a temporary file in
  * the same directory, which is forced to disk and renamed over the old one, and the directory is
  * forced too. A reader therefore sees the old checkpoint or the new one, never a torn one, even
  * after a crash or a kill.
@@ -34,8 +35,22 @@ final class CheckpointFile {
    * @param offset the byte offset reading resumes from
    * @param rows the input rows (lines with an object) before {@code offset}, counted from where
    *     the first run started
+   * @param lines the input lines before {@code offset} (blank ones included), for the line
+   *     numbers of messages; {@code -1} when unknown (a checkpoint of an older version)
+   * @param writtenPast rows after {@code offset} that are in the table already: a resumed run
+   *     writes them again
+   * @param writtenUntil the input offset up to which those rows lie
+   * @param clean whether the run that wrote it ended on its own (else it was killed, and rows it
+   *     wrote after this checkpoint are not in {@code writtenPast})
    */
-  record Position(String input, long offset, long rows) {}
+  record Position(String input, long offset, long rows, long lines, long writtenPast,
+      long writtenUntil, boolean clean) {
+
+    /** Returns a position with only the offset and the rows (nothing written past it). */
+    static Position of(String input, long offset, long rows) {
+      return new Position(input, offset, rows, -1, 0, offset, true);
+    }
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -77,8 +92,10 @@ final class CheckpointFile {
       throw new IOException("checkpoint file " + file + " holds no input and offset: "
           + new String(bytes, java.nio.charset.StandardCharsets.UTF_8).strip());
     }
-    return Optional.of(new Position(n.get("input").asText(), n.get("offset").asLong(),
-        n.path("rows").asLong(0)));
+    long offset = n.get("offset").asLong();
+    return Optional.of(new Position(n.get("input").asText(), offset, n.path("rows").asLong(0),
+        n.path("lines").asLong(-1), n.path("writtenPast").asLong(0),
+        n.path("writtenUntil").asLong(offset), n.path("clean").asBoolean(true)));
   }
 
   /**
@@ -91,6 +108,10 @@ final class CheckpointFile {
     n.put("input", p.input());
     n.put("offset", p.offset());
     n.put("rows", p.rows());
+    n.put("lines", p.lines());
+    n.put("writtenPast", p.writtenPast());
+    n.put("writtenUntil", p.writtenUntil());
+    n.put("clean", p.clean());
     n.put("updated", Instant.now().toString());
     byte[] bytes = JSON.writeValueAsBytes(n);
     Path dir = file.getParent();
@@ -123,5 +144,27 @@ final class CheckpointFile {
     } catch (IOException | UnsupportedOperationException e) {
       // Windows cannot open a directory; the rename is still atomic there.
     }
+  }
+
+  /** Counts the newlines of {@code file} before {@code offset} (a checkpoint without lines). */
+  static long linesBefore(Path file, long offset) throws IOException {
+    if (file == null || offset == 0) {
+      return 0;
+    }
+    long lines = 0;
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] buf = new byte[1 << 16];
+      long left = offset;
+      int n;
+      while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            lines++;
+          }
+        }
+        left -= n;
+      }
+    }
+    return lines;
   }
 }

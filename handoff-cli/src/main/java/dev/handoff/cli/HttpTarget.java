@@ -7,6 +7,13 @@ import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.ConnectException;
+import java.net.ProtocolException;
+import java.net.URI;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 
 /**
  * The server target of {@code ingest}: the table's columns from the server ({@code
@@ -42,9 +49,11 @@ final class HttpTarget implements Ingest.Target {
   }
 
   /**
-   * Reads the table's columns from the server. While the server cannot be reached or fails
-   * transiently, tries again with backoff (100 ms doubling to 5 s) for up to {@code
-   * --retry-max-elapsed}, saying so once on stderr: a server that is restarting delays the start.
+   * Reads the table's columns from the server. While nothing listens at the URL (connection
+   * refused) or the server fails transiently, tries again with backoff (100 ms doubling to 5 s)
+   * for up to {@code --retry-max-elapsed}, saying so once on stderr: a server that is restarting
+   * delays the start. Something that answers but not in HTTP (another protocol, or ClickHouse's
+   * native TCP port) stops the run at once with a message that says what it found.
    */
   @Override
   public TableSchema schema() throws IOException {
@@ -55,14 +64,22 @@ final class HttpTarget implements Ingest.Target {
       try {
         return http.schema(s.database(), s.table());
       } catch (ClickHouseHttpException e) {
-        if (!e.isTransient() || System.nanoTime() + backoffMillis * 1_000_000 - deadline > 0) {
+        String what = describe(e);
+        if (!e.isTransient() || notHttp(e) != null) {
           throw new IOException("cannot read the columns of " + s.qualifiedTable() + " from "
-              + s.url() + ": " + e.getMessage(), e);
+              + s.url() + ": " + what, e);
+        }
+        if (System.nanoTime() + backoffMillis * 1_000_000 - deadline > 0) {
+          throw new IOException("cannot read the columns of " + s.qualifiedTable() + " from "
+              + s.url() + ": " + what + ", still after waiting "
+              + Sizes.formatDuration(s.retryMaxElapsed()) + " (--retry-max-elapsed): is the"
+              + " server running, and is --url right?", e);
         }
         if (!told) {
           told = true;
-          err.println("ingest: waiting for " + s.url() + " (" + e.getMessage() + "); retrying"
-              + " for up to " + s.retryMaxElapsed());
+          err.println("ingest: " + what + "; waiting up to "
+              + Sizes.formatDuration(s.retryMaxElapsed()) + " (--retry-max-elapsed) in case"
+              + " the server is starting");
           err.flush();
         }
       }
@@ -73,6 +90,72 @@ final class HttpTarget implements Ingest.Target {
         throw new IOException("interrupted while waiting for " + s.url(), e);
       }
       backoffMillis = Math.min(5_000, backoffMillis * 2);
+    }
+  }
+
+  /** Says what was found at the URL, in the user's words. */
+  private String describe(ClickHouseHttpException e) {
+    String hostPort = hostPort();
+    String garbage = notHttp(e);
+    if (garbage != null) {
+      return hostPort + " answered, but it is not an HTTP server (it said " + garbage
+          + "); check --url: ClickHouse's HTTP interface is usually on port 8123";
+    }
+    String m = String.valueOf(e.getMessage());
+    Matcher nativePort = NATIVE_PORT.matcher(m);
+    if (nativePort.find()) {
+      return hostPort + " is ClickHouse's native TCP port, not its HTTP interface (the server"
+          + " says so); use --url " + s.url().replaceFirst(":\\d+(?=/|$)", ":"
+          + nativePort.group(1));
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ConnectException) {
+        return "connection refused at " + hostPort + ": nothing listens there";
+      }
+    }
+    return m;
+  }
+
+  /** Returns what a server that is not an HTTP server said, or {@code null}. */
+  private static String notHttp(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ProtocolException p) {
+        String m = String.valueOf(p.getMessage());
+        int colon = m.indexOf(": ");
+        return colon >= 0 ? m.substring(colon + 2) : m;
+      }
+    }
+    return null;
+  }
+
+  private String hostPort() {
+    try {
+      URI u = URI.create(s.url());
+      return u.getHost() + ":" + (u.getPort() >= 0 ? u.getPort()
+          : "https".equals(u.getScheme()) ? 443 : 80);
+    } catch (IllegalArgumentException e) {
+      return s.url();
+    }
+  }
+
+  /** ClickHouse's answer to HTTP on its native port names the HTTP port. */
+  private static final Pattern NATIVE_PORT =
+      Pattern.compile("is for clickhouse-client program[.\\s]*You must use port (\\d+) for HTTP");
+
+  /** Returns the server's time zone ({@code SELECT timezone()}). */
+  @Override
+  public ZoneId timezone() throws IOException {
+    String tz;
+    try {
+      tz = http.query("SELECT timezone()").strip();
+    } catch (ClickHouseHttpException e) {
+      throw new IOException("cannot read the time zone of " + s.url() + ": " + e.getMessage(), e);
+    }
+    try {
+      return ZoneId.of(tz);
+    } catch (DateTimeException e) {
+      throw new IOException("the server " + s.url() + " says its time zone is '" + tz
+          + "', which Java does not know; give --timezone", e);
     }
   }
 

@@ -33,8 +33,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -59,6 +64,9 @@ final class Ingest {
   /** How long a run stopped by SIGINT or SIGTERM may take to finish before the JVM exits. */
   static final Duration SIGNAL_GRACE = Duration.ofSeconds(10);
 
+  /** The encoders' option naming the zone of date-time text without an offset. */
+  static final String TIMEZONE_OPTION = "timezone";
+
   /** How long the driver's final drain waits after a {@code --deadline} stop. */
   static final Duration DEADLINE_DRAIN = Duration.ofSeconds(2);
 
@@ -71,6 +79,12 @@ final class Ingest {
    * @param progress whether to draw the progress bar; {@code null} when stderr is a terminal
    * @param compression how insert bodies are compressed ({@code --compression})
    * @param zstdLevel the ZSTD level ({@code --zstd-level})
+   * @param parseThreads the threads that parse the input
+   * @param strict whether a field that names no column makes the row bad
+   * @param timezone the zone of date-time text without an offset ({@code --timezone}), or
+   *     {@code null} for the server's
+   * @param rejects where skipped rows' lines go ({@code --rejects}), or {@code null}
+   * @param inputFormat CSV or TSV with a header line, or {@code null} for JSON lines
    */
   record Settings(String url, String database, String table, Path input,
       IngestCommand.Format format, String user, String password, int shards, int chunkBytes,
@@ -78,7 +92,9 @@ final class Ingest {
       int batchRows, boolean skipBadRows, Path deadLetter, Duration retryMaxElapsed,
       Duration requestTimeout, int maxReplays, Path checkpoint, boolean resume, Path out,
       TableSchema schema, Duration deadline, Boolean progress,
-      ClickHouseHttpOptions.Compression compression, int zstdLevel) {
+      ClickHouseHttpOptions.Compression compression, int zstdLevel,
+      int parseThreads, boolean strict, ZoneId timezone, Path rejects,
+      DelimitedText.Kind inputFormat) {
 
     /** Returns the input as given: its path, or {@code -}. */
     String inputName() {
@@ -98,6 +114,14 @@ final class Ingest {
 
     /** Returns the writer of inserts of {@code schema}'s columns. */
     InsertWriter writer(TableSchema schema) throws IOException;
+
+    /**
+     * Returns the time zone that date-time text without an offset is read in for columns that
+     * name none: the server's ({@code timezone()}); UTC where there is no server.
+     */
+    default ZoneId timezone() throws IOException {
+      return ZoneOffset.UTC;
+    }
 
     @Override
     void close();
@@ -190,61 +214,111 @@ final class Ingest {
     long startNanos = System.nanoTime();
     TableSchema schema = s.schema() != null ? s.schema() : target.schema();
     CheckpointFile checkpoint = s.checkpoint() == null ? null : new CheckpointFile(s.checkpoint());
-    long offset = 0;
-    long rowsBefore = 0;
+    CheckpointFile.Position from = CheckpointFile.Position.of(s.inputName(), 0, 0);
     if (s.resume()) {
       Optional<CheckpointFile.Position> p = checkpoint.read();
       if (p.isPresent()) {
-        offset = p.get().offset();
-        rowsBefore = p.get().rows();
+        from = p.get();
         long size = Files.size(s.input());
-        if (offset > size) {
-          throw new IOException("checkpoint " + checkpoint.path() + " is at byte " + offset
-              + ", past the end of " + s.input() + " (" + size + " bytes): not this input?");
+        if (from.offset() > size) {
+          throw new IOException("checkpoint " + checkpoint.path() + " is at byte "
+              + from.offset() + ", past the end of " + s.input() + " (" + size
+              + " bytes): not this input?");
         }
-        if (!Path.of(p.get().input()).toAbsolutePath().normalize()
+        if (!Path.of(from.input()).toAbsolutePath().normalize()
             .equals(s.input().toAbsolutePath().normalize())) {
           err.println("ingest: warning: checkpoint " + checkpoint.path() + " was written for "
-              + p.get().input() + "; resuming " + s.input() + " at byte " + offset);
+              + from.input() + "; resuming " + s.input() + " at byte " + from.offset());
           err.flush();
         }
       }
     }
+    long offset = from.offset();
+    long linesBefore = from.lines() >= 0 ? from.lines()
+        : CheckpointFile.linesBefore(s.input(), offset);
+    List<String> header = List.of();
+    if (s.inputFormat() != null) {
+      // The first line names the columns; rows start after it.
+      InputStream in = s.input() == null ? System.in : Files.newInputStream(s.input());
+      DelimitedText.Header h;
+      try {
+        h = DelimitedText.readHeader(in, s.inputName(), s.inputFormat());
+      } finally {
+        if (s.input() != null) {
+          in.close();
+        }
+      }
+      header = h.names();
+      if (offset < h.end()) {
+        offset = h.end();
+        linesBefore = 1;
+      }
+    }
     SkipReasons skips = new SkipReasons();
     RowEncoder<JsonNode> encoder;
+    ZoneId zone = ZoneOffset.UTC;
+    String zoneText;
+    if (s.timezone() != null) {
+      zone = s.timezone();
+      zoneText = zone.getId() + " (--timezone)";
+    } else if (!SchemaText.hasDateTimeWithoutZone(schema)) {
+      zoneText = "UTC (not used: no DateTime column without a zone of its own)";
+    } else if (s.out() != null) {
+      zoneText = "UTC (no server: UTC unless --timezone)";
+    } else {
+      try {
+        zone = target.timezone();
+        zoneText = zone.getId() + " (the server's)";
+      } catch (IOException e) {
+        zoneText = "UTC (the server's could not be read: " + e.getMessage() + ")";
+        err.println("ingest: warning: " + e.getMessage() + "; reading date-time text without an"
+            + " offset as UTC (give --timezone to choose)");
+        err.flush();
+      }
+    }
     try {
       encoder = Providers.encoder(s.format().encoder)
-          .create(schema, JsonRows.accessor(schema), Map.of());
+          .create(schema, JsonRows.accessor(schema), Map.of(TIMEZONE_OPTION, zone.getId()));
     } catch (IllegalArgumentException e) {
       throw new IOException("cannot encode table " + s.qualifiedTable() + " as "
           + s.format().clickhouse + ": " + e.getMessage(), e);
     }
-    if (s.skipBadRows()) {
-      encoder = skips.wrap(encoder);
-    }
+    encoder = skips.wrap(encoder);
     ShardQueues queues = new ShardQueues(s.shards(), s.queueCapacity());
     InflightBudget budget = new InflightBudget(s.budget());
     StageGauges gauges = new StageGauges();
+    // The stage skips what the encoder rejects; the source reports it with its line, and stops
+    // the run itself under --on-error fail.
     SinkHandoff<JsonNode> stage = SinkHandoff.builder(encoder, queues)
         .name("ingest")
-        .router(Routers.roundRobin())
+        .router(new BatchRouter())
         .budget(budget)
-        .config(new ChunkConfig(s.chunkBytes(),
-            s.skipBadRows() ? ErrorPolicy.SKIP : ErrorPolicy.FAIL))
+        .config(new ChunkConfig(s.chunkBytes(), ErrorPolicy.SKIP))
         .metrics(gauges)
         .build();
-    InputRanges ranges = new InputRanges(offset, rowsBefore, s.maxReplays());
-    SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) -> {
-      if (batch.state() == SourceBatch.State.DELIVERED) {
-        ranges.delivered(batch.batchId());
-      } else {
-        ranges.failed(batch.batchId());
-      }
-    });
-    InputStream in = open(offset);
-    JsonLines lines = new JsonLines(in, offset);
-    JsonLinesSource source = new JsonLinesSource(lines, s.input(), s.batchRows(),
-        !s.skipBadRows(), hasDecimal(schema), acks, ranges, skips, stage::flushTerminal);
+    InputRanges ranges = new InputRanges(offset, from.rows(), linesBefore, s.maxReplays());
+    SourceAcks acks = new SourceAcks("input", 0L, (SourceBatch batch, long cp) ->
+        ranges.resolved(batch.batchId(), batch.state() == SourceBatch.State.DELIVERED));
+    boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
+    RowReport report = s.rejects() == null ? new RowReport(err, draw)
+        : new RowReport(err, draw, s.rejects(), s.resume());
+    Set<String> columns = new HashSet<>();
+    for (ColumnSpec c : schema.columns()) {
+      columns.add(c.name());
+    }
+    boolean decimals = SchemaText.hasDecimal(schema);
+    List<String> names = header;
+    ThreadLocal<LineParser> parsers =
+        ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
+            s.inputFormat(), names));
+    BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
+        s.parseThreads(), b -> {
+          parsers.get().parse(b);
+          return b;
+        });
+    JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
+        acks, ranges, skips, report,
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names), stage);
 
     DoubtCountingWriter writer = new DoubtCountingWriter(target.writer(schema));
     SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
@@ -260,13 +334,15 @@ final class Ingest {
     } else {
       wb.onPermanent(PermanentPolicy.FAIL_ACKS);
     }
+    GiveUp giveUp = new GiveUp(s, err, () -> stopCause != null);
+    wb.listener(giveUp);
     SinkWorkers workers = wb.build();
-    boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
     Monitor monitor = new Monitor(() -> {
       WorkerMetrics.PerShard t = workers.metrics().total();
       return new Monitor.Sample(source.rowsRead(), t.rowsWritten(), t.bytesWritten(),
           budget.inflightBytes(), gauges.parkedChunks, t.retries(), ranges.batchesReplayed());
     }, observer, checkpoint, s.inputName(), ranges, err, draw);
+    monitor.carried(new Monitor.Carried(from.writtenPast(), from.writtenUntil()));
 
     Chain<JsonNode> chain = Chain.builder(source, stage)
         .drainTimeout(s.deadline() == null ? Duration.ofSeconds(30) : DEADLINE_DRAIN)
@@ -276,11 +352,13 @@ final class Ingest {
       t.setDaemon(true);
       return t;
     });
-    ChainReport report;
+    ChainReport report0;
     String error = null;
     WorkersReport written;
+    CheckpointFile.Position last;
+    giveUp.chain(chain);
     Thread hook = onSignal(chain);
-    try (lines) {
+    try (blocks) {
       workers.start();
       monitor.start();
       if (s.deadline() != null) {
@@ -290,11 +368,13 @@ final class Ingest {
         }, s.deadline().toMillis(), TimeUnit.MILLISECONDS);
       }
       try {
-        report = chain.run();
-        if (report.fatal().isPresent()) {
-          error = "the stage stopped: " + report.fatal().get();
+        report0 = chain.run();
+        if (report0.fatal().isPresent()) {
+          error = "the stage stopped: " + report0.fatal().get();
         } else if (source.stopReason() != null) {
           error = source.stopReason();
+        } else if (giveUp.reason() != null) {
+          error = giveUp.reason() + "; rerun with --resume once the server takes inserts again";
         } else if (stopCause != null) {
           error = "stopped by " + stopCause + " before the end of the input; rerun with"
               + " --resume to continue from the checkpoint";
@@ -305,38 +385,66 @@ final class Ingest {
         error = e.getMessage();
       } finally {
         timer.shutdownNow();
-        written = workers.shutdown(stopCause == null ? SHUTDOWN_GRACE : DEADLINE_DRAIN);
+        written = workers.shutdown(stopCause == null && giveUp.reason() == null ? SHUTDOWN_GRACE
+            : DEADLINE_DRAIN);
         writer.close();
       }
     } finally {
       removeHook(hook);
-      monitor.close();
+      try {
+        monitor.close();
+      } finally {
+        report.finish();
+      }
     }
-    return summary(source, ranges, skips, written, writer.rowsInDoubt(), startNanos, error);
+    last = monitor.position(true);
+    IngestSummary summary = summary(source, ranges, skips, written, writer.rowsInDoubt(), from,
+        last, startNanos, error, zoneText);
+    monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
+        summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
+    return summary;
   }
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
-      WorkersReport w, long rowsInDoubt, long startNanos, String error) {
+      WorkersReport w, long rowsInDoubt, CheckpointFile.Position from,
+      CheckpointFile.Position last, long startNanos, String error, String zone) {
     long deadRows = w.deadLetteredRows();
     long deadInserts = w.shards().stream()
         .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
     long bytes = w.shards().stream().mapToLong(WorkersReport.PerShard::bytesWritten).sum();
     long skipped = skips.total();
     long rowsRead = source.rowsRead();
-    long accounted = w.rowsWritten() + skipped + deadRows;
-    boolean complete = error == null && ranges.outstanding() == 0 && ranges.rowsLost() == 0;
+    long lost = ranges.rowsLost();
+    boolean complete = error == null && ranges.outstanding() == 0 && lost == 0;
     String message = error;
     if (message == null && !complete) {
-      message = ranges.rowsLost() + " rows were not written (" + ranges.rangesLost()
+      message = lost + " rows were not written (" + ranges.rangesLost()
           + " batches failed more often than --max-replays allows); rerun with --resume";
     }
+    // Rows the run this one resumed had written after its checkpoint: written again here once
+    // this run's watermark passed them, else perhaps written again.
+    long resumedDuplicates = 0;
+    long resumedInDoubt = 0;
+    if (from.writtenPast() > 0) {
+      if (last.offset() >= from.writtenUntil()) {
+        resumedDuplicates = from.writtenPast();
+      } else {
+        resumedInDoubt = from.writtenPast();
+      }
+    }
     return new IngestSummary(complete ? "ok" : "incomplete", s.qualifiedTable(),
-        s.format().clickhouse, s.inputName(), source.startOffset(), rowsRead, w.rowsWritten(),
-        skipped, skips.snapshot(), deadRows, deadInserts, w.retries(),
-        ranges.batchesReplayed(), ranges.rowsReplayed(), Math.max(0, accounted - rowsRead),
-        rowsInDoubt, ranges.rowsLost(), w.abandonedChunks(), bytes,
-        (System.nanoTime() - startNanos) / 1e9, ranges.watermark(), ranges.rowsBeforeWatermark(),
-        s.checkpoint() == null ? null : s.checkpoint().toString(), message);
+        s.format().clickhouse, s.inputName(), zone, source.startOffset(), rowsRead, w.rowsWritten(),
+        skipped, skips.snapshot(), source.rowsWithUnknownFields(), source.unknownFields(),
+        deadRows, deadInserts, w.retries(), ranges.batchesReplayed(), ranges.rowsReplayed(),
+        ranges.duplicates() + resumedDuplicates, rowsInDoubt + resumedInDoubt, lost,
+        last.writtenPast(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
+        last.offset(), last.rows(), s.checkpoint() == null ? null : s.checkpoint().toString(),
+        from.clean() ? null : "the run that wrote the checkpoint resumed from did not end"
+            + " cleanly (killed?): rows it wrote that its last checkpoint (written every "
+            + Monitor.CHECKPOINT_MILLIS + " ms) did not count, those of batches not resolved"
+            + " yet and those written after it, are written again and not counted in"
+            + " duplicates",
+        message);
   }
 
   private InputStream open(long offset) throws IOException {
@@ -345,7 +453,9 @@ final class Ingest {
     }
     FileInputStream in = new FileInputStream(s.input().toFile());
     try {
-      in.getChannel().position(offset);
+      if (offset > 0) {
+        in.getChannel().position(offset); // not at 0: a named pipe cannot seek
+      }
     } catch (IOException e) {
       in.close();
       throw e;
@@ -353,14 +463,7 @@ final class Ingest {
     return in;
   }
 
-  private static boolean hasDecimal(TableSchema schema) {
-    for (ColumnSpec c : schema.columns()) {
-      if (c.type().contains("Decimal")) {
-        return true;
-      }
-    }
-    return false;
-  }
+
 
   /** Keeps the stage's parked-chunk gauge for the progress bar (written on the pipeline thread). */
   private static final class StageGauges implements StageMetrics.Listener {
@@ -370,27 +473,5 @@ final class Ingest {
     public void onFlush(StageMetrics m) {
       parkedChunks = m.parkedChunks();
     }
-  }
-
-  /** The {@code --out} target: the schema from {@code --schema}, inserts as files. */
-  private static final class FilesTarget implements Target {
-    private final Settings s;
-
-    FilesTarget(Settings s) {
-      this.s = s;
-    }
-
-    @Override
-    public TableSchema schema() {
-      return s.schema();
-    }
-
-    @Override
-    public InsertWriter writer(TableSchema schema) throws IOException {
-      return new OutDirWriter(s.out(), schema, s.format().clickhouse);
-    }
-
-    @Override
-    public void close() {}
   }
 }

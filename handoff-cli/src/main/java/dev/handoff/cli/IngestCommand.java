@@ -16,17 +16,17 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code handoff ingest --table db.name --input FILE}: reads JSON lines into a ClickHouse table
- * through the stage and the sink workers, or into insert files with {@code --out DIR}. Progress
- * goes to stderr, a JSON summary to stdout. The options are checked here (a bad value is a usage
+ * {@code handoff ingest --table db.name --input FILE}: reads JSON lines (or CSV or TSV) into a
+ * ClickHouse table through the stage and the sink workers, or into insert files with {@code --out
+ * DIR}. Progress goes to stderr, a JSON summary to stdout. The options are checked here (a bad value is a usage
  * error naming the option and the value); {@link Ingest} runs them.
  */
 @Command(
     name = "ingest",
     sortOptions = false,
-    description = "Reads JSON lines (one object per line) into a ClickHouse table over HTTP, or"
-        + " into insert files with --out. Every row is written, skipped (counted per reason) or"
-        + " dead-lettered; failed batches are read again; the checkpoint file lets --resume"
+    description = "Reads JSON lines (one object per line), or CSV or TSV with a header line, into a"
+        + " ClickHouse table over HTTP, or into insert files with --out. Every row is written,"
+        + " skipped (counted per reason and named on stderr) or dead-lettered; failed batches are read again; the checkpoint file lets --resume"
         + " continue after a crash. Progress goes to stderr, a JSON summary to stdout.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
@@ -81,7 +81,7 @@ final class IngestCommand implements Callable<Integer> {
   String table;
 
   @Option(names = "--input", required = true, paramLabel = "<file|->",
-      description = "The JSON lines to read; - reads stdin.")
+      description = "The input to read (see --input-format); - reads stdin.")
   String input;
 
   @Option(names = "--format", paramLabel = "<native|rowbinary>", defaultValue = "native",
@@ -130,14 +130,41 @@ final class IngestCommand implements Callable<Integer> {
   int queueCapacity;
 
   @Option(names = "--batch-rows", paramLabel = "<n>", defaultValue = "10000",
-      description = "Lines per source batch: the unit of acknowledgement, checkpoint and replay"
-          + " (default ${DEFAULT-VALUE}).")
+      description = "Lines per block: the unit of parsing, acknowledgement, checkpoint and"
+          + " replay (default ${DEFAULT-VALUE}).")
   int batchRows;
 
   @Option(names = "--on-error", paramLabel = "<skip|fail>", defaultValue = "skip",
       description = "A line that is not a JSON object, or a row that does not fit the table:"
-          + " skip it and count it, or stop (default ${DEFAULT-VALUE}).")
+          + " skip it, count it and say so on stderr, or stop there (default ${DEFAULT-VALUE}).")
   String onError;
+
+  @Option(names = "--input-format", paramLabel = "<json|csv|tsv>",
+      description = "JSON lines, or CSV or TSV whose first line names the columns (default: csv"
+          + " for a .csv file, tsv for .tsv or .tab, else json).")
+  String inputFormat;
+
+  @Option(names = "--rejects", paramLabel = "<file>",
+      description = "Write each skipped row's line here as it was read, and why to <file>.reasons"
+          + " (line for line), to fix them and ingest that file.")
+  Path rejects;
+
+  @Option(names = {"--strict", "--no-skip-unknown-fields"},
+      description = "A field that names no column makes its row bad (skipped or stopping the"
+          + " run as --on-error says), like ClickHouse's input_format_skip_unknown_fields=0."
+          + " Default: such fields are counted, reported once per name, and left out.")
+  boolean strict;
+
+  @Option(names = "--timezone", paramLabel = "<zone>",
+      description = "The time zone of date-time text without an offset, for DateTime and"
+          + " DateTime64 columns that name none (default: the server's timezone(), as the"
+          + " server's own JSONEachRow reads it; UTC with --out).")
+  String timezone;
+
+  @Option(names = "--parse-threads", paramLabel = "<n>",
+      description = "Threads that parse the input, each a block of --batch-rows lines at a"
+          + " time (default: the processors available).")
+  Integer parseThreads;
 
   @Option(names = "--on-reject", paramLabel = "<fail|dead-letter>", defaultValue = "fail",
       description = "An insert the server rejects: fail its batches (they replay, then count as"
@@ -243,6 +270,8 @@ final class IngestCommand implements Callable<Integer> {
     positive("--budget", budget);
     positive("--queue-capacity", queueCapacity);
     positive("--batch-rows", batchRows);
+    int threads = parseThreads == null ? Runtime.getRuntime().availableProcessors() : parseThreads;
+    positive("--parse-threads", threads);
     if (maxReplays < 0) {
       throw usage("--max-replays=" + maxReplays + ": expected 0 or more");
     }
@@ -296,7 +325,35 @@ final class IngestCommand implements Callable<Integer> {
     return new Ingest.Settings(url, db, name, inputFile, fmt, user, password, shards,
         (int) chunkBytes, insertBytes, insertRows, linger, budget, queueCapacity, batchRows, skip,
         deadLetters ? deadLetter : null, retryMaxElapsed, requestTimeout, maxReplays, checkpoint,
-        resume, out, columns, deadline, progress, packing, zstdLevel);
+        resume, out, columns, deadline, progress, packing, zstdLevel,
+        threads, strict, zone(), rejects, inputFormat());
+  }
+
+  private DelimitedText.Kind inputFormat() {
+    String f = inputFormat;
+    if (f == null) {
+      String name = input.toLowerCase(java.util.Locale.ROOT);
+      f = name.endsWith(".csv") ? "csv" : name.endsWith(".tsv") || name.endsWith(".tab") ? "tsv"
+          : "json";
+    }
+    return switch (f.toLowerCase(java.util.Locale.ROOT)) {
+      case "json", "jsonl", "jsoneachrow" -> null;
+      case "csv", "csvwithnames" -> DelimitedText.Kind.CSV;
+      case "tsv", "tabseparated", "tsvwithnames", "tabseparatedwithnames" -> DelimitedText.Kind.TSV;
+      default -> throw usage("--input-format=" + inputFormat + ": expected json, csv or tsv");
+    };
+  }
+
+  private java.time.ZoneId zone() {
+    if (timezone == null) {
+      return null;
+    }
+    try {
+      return java.time.ZoneId.of(timezone);
+    } catch (java.time.DateTimeException e) {
+      throw usage("--timezone=" + timezone + ": not a time zone (expected a name such as"
+          + " Europe/Berlin or UTC, or an offset such as +01:00)");
+    }
   }
 
   private TableSchema parseSchema() {

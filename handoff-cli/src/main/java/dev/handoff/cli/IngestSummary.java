@@ -15,25 +15,32 @@ import java.util.Map;
  * @param table the target table ({@code db.name}), or {@code null} in {@code --out} mode
  * @param format the ClickHouse format of the inserts
  * @param input the input file, or {@code -} for stdin
+ * @param timezone the zone date-time text without an offset was read in, and where it came from
  * @param resumedFrom the input byte offset this run started reading at
  * @param rowsRead non-blank input lines this run read (replays not counted again)
  * @param rowsWritten rows the sink acknowledged (replayed duplicates included)
  * @param rowsSkipped rows skipped under {@code --on-error skip}, the sum of {@code skipped}
  * @param skipped skipped rows per reason
+ * @param rowsWithUnknownFields rows with a field that names no column, written without it
+ * @param unknownFields those field names, each with the rows that had it
  * @param rowsDeadLettered rows the server rejected that went to the dead-letter directory
  * @param insertsDeadLettered dead-letter files written
  * @param retries insert attempts that failed transiently and were retried
  * @param batchesReplayed batches whose acknowledgements failed and that were read again
  * @param rowsReplayed rows those replays read again
- * @param duplicates rows acknowledged more than once: rows written plus skipped plus
- *     dead-lettered, minus rows read, when positive (replays of batches that were partly written
- *     cause them)
- * @param rowsInDoubt rows of insert attempts whose outcome was unknown (a timeout or a connection
- *     lost while the server answered) and that were retried: the server may have written them
- *     before the answer was lost, so each may be in the table twice without being counted in
- *     {@code duplicates}
- * @param rowsLost rows of batches that failed more often than they may replay: neither written
- *     nor accounted for
+ * @param duplicates rows this run wrote that were in the table already: rows of a partly
+ *     written batch written again by its replay, and rows the run this one resumed had written
+ *     after its checkpoint (once this run wrote them again)
+ * @param rowsInDoubt rows that may be in the table twice without being in {@code duplicates}:
+ *     rows of insert attempts whose outcome was unknown (a timeout or a connection lost while
+ *     the server answered) and that were retried, and rows the resumed run had written after its
+ *     checkpoint while this run did not get past them
+ * @param rowsLost rows that were read and neither written, skipped nor dead-lettered (their
+ *     batches failed more often than they may replay, were cut off by a deadline, or the row
+ *     stopped the run under {@code --on-error fail}): a {@code --resume} reads them again
+ * @param rowsWrittenPastCheckpoint rows after the checkpoint's offset that are in the table
+ *     already (written parts of failed batches, and batches after them): a {@code --resume}
+ *     writes them again and counts them in its {@code duplicates}
  * @param chunksAbandoned chunks whose acknowledgements failed (retries exhausted, shutdown)
  * @param bytesWritten bytes of the inserts the sink acknowledged
  * @param elapsedSeconds wall time of the run
@@ -41,6 +48,7 @@ import java.util.Map;
  *     for: where {@code --resume} starts
  * @param checkpointRows the rows before {@code checkpointOffset}
  * @param checkpointFile the checkpoint file, or {@code null} when none was asked for
+ * @param note a warning about the counts, or {@code null}
  * @param error why the run stopped early, or {@code null}
  */
 record IngestSummary(
@@ -48,11 +56,14 @@ record IngestSummary(
     String table,
     String format,
     String input,
+    String timezone,
     long resumedFrom,
     long rowsRead,
     long rowsWritten,
     long rowsSkipped,
     Map<String, Long> skipped,
+    long rowsWithUnknownFields,
+    Map<String, Long> unknownFields,
     long rowsDeadLettered,
     long insertsDeadLettered,
     long retries,
@@ -61,12 +72,14 @@ record IngestSummary(
     long duplicates,
     long rowsInDoubt,
     long rowsLost,
+    long rowsWrittenPastCheckpoint,
     long chunksAbandoned,
     long bytesWritten,
     double elapsedSeconds,
     long checkpointOffset,
     long checkpointRows,
     String checkpointFile,
+    String note,
     String error) {
 
   private static final ObjectMapper JSON =
@@ -94,12 +107,16 @@ record IngestSummary(
     n.put("table", table);
     n.put("format", format);
     n.put("input", input);
+    n.put("timezone", timezone);
     n.put("resumedFrom", resumedFrom);
     n.put("rowsRead", rowsRead);
     n.put("rowsWritten", rowsWritten);
     n.put("rowsSkipped", rowsSkipped);
     ObjectNode reasons = n.putObject("skipped");
     skipped.forEach(reasons::put);
+    n.put("rowsWithUnknownFields", rowsWithUnknownFields);
+    ObjectNode unknown = n.putObject("unknownFields");
+    unknownFields.forEach(unknown::put);
     n.put("rowsDeadLettered", rowsDeadLettered);
     n.put("insertsDeadLettered", insertsDeadLettered);
     n.put("retries", retries);
@@ -108,6 +125,7 @@ record IngestSummary(
     n.put("duplicates", duplicates);
     n.put("rowsInDoubt", rowsInDoubt);
     n.put("rowsLost", rowsLost);
+    n.put("rowsWrittenPastCheckpoint", rowsWrittenPastCheckpoint);
     n.put("chunksAbandoned", chunksAbandoned);
     n.put("bytesWritten", bytesWritten);
     n.put("elapsedSeconds", Math.round(elapsedSeconds * 1000) / 1000.0);
@@ -117,6 +135,7 @@ record IngestSummary(
     cp.put("offset", checkpointOffset);
     cp.put("rows", checkpointRows);
     cp.put("file", checkpointFile);
+    n.put("note", note);
     n.put("error", error);
     try {
       return JSON.writeValueAsString(n);

@@ -1,92 +1,93 @@
 package dev.handoff.cli;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.handoff.api.RecordMeta;
 import dev.handoff.api.stage.Collector;
+import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.Source;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The {@code ingest} source: reads JSON lines, one batch of {@code batchRows} lines per payload,
- * parses each line with Jackson's streaming parser into a tree and pushes it as a record of the
- * batch. Before pushing, it registers the batch's byte range in {@link InputRanges}, which the
- * acknowledgements then resolve.
+ * The {@code ingest} source: takes the parsed blocks of a {@link BlockReader} in input order and
+ * pushes each as one batch, every row with its batch's {@link BatchAck}, all to one shard (the
+ * routing key is the batch's number). It registers each batch's byte range in {@link
+ * InputRanges}, which the acknowledgements then resolve.
  *
- * <p>When the input pauses (a pipe with nothing ready), the batch ends early and the stage's open
- * chunks are sealed before the next read blocks, so rows read do not wait for more input. Failed
- * ranges are read again (from the file, or from the bytes kept for stdin) as new
- * batches. At the end of the input it does not report exhaustion while ranges still wait for
- * their acknowledgements: it seals the stage's open chunks once, then pushes empty payloads,
- * waiting a few milliseconds each, until every range is delivered, lost, or replayed.
+ * <p>A row that could not be parsed, or that the encoder rejects, is reported with its line and
+ * byte offset ({@link RowReport}) and skipped, or under {@code --on-error fail} stops the run:
+ * the batch then ends before that row (its rows before it are written and the checkpoint can
+ * pass them), and the row itself counts as lost, so a {@code --resume} starts at it.
+ *
+ * <p>When the next block is not parsed yet (a slow pipe, or parsing behind), the stage's open
+ * chunks are sealed before waiting, so rows read do not wait for more input. Failed ranges are
+ * read again (from the file, or from the bytes kept for stdin) as new batches. At the end of the
+ * input it does not report exhaustion while ranges still wait for their acknowledgements: it
+ * seals the stage's open chunks once, then pushes empty payloads, waiting a few milliseconds
+ * each, until every range is delivered, lost, or replayed.
  */
 final class JsonLinesSource implements Source<JsonNode> {
 
   /** How long one empty payload waits at the end of the input for acknowledgements. */
   static final long IDLE_WAIT_MILLIS = 5;
 
-  private final JsonLines lines;
+  private final BlockReader blocks;
   private final Path replayFile;
   private final boolean keepBytes;
-  private final int batchRows;
-  private final boolean failOnBadLine;
+  private final boolean failOnBadRow;
   private final SourceAcks acks;
   private final InputRanges ranges;
   private final SkipReasons skips;
-  private final ObjectMapper mapper;
-  private final Runnable sealOpenChunks;
+  private final RowReport report;
+  private final LineParser replayParser;
+  private final SinkHandoff<JsonNode> stage;
+  private final Map<String, LongAdder> unknownFields = new ConcurrentHashMap<>();
+  private final AtomicLong rowsWithUnknownFields = new AtomicLong();
   private final AtomicLong rowsRead = new AtomicLong();
-  private final AtomicLong bytesRead = new AtomicLong();
   private final long startOffset;
   private volatile String stopReason;
   private boolean eof;
   private boolean pushedSinceSeal;
-  private long routing;
+  private long batches;
 
   /**
    * Creates the source.
    *
-   * @param lines the input's lines, positioned where reading starts
+   * @param blocks the input's parsed blocks, from where reading starts
+   * @param startOffset where reading starts
    * @param replayFile the input file, read again for replays; {@code null} for stdin, whose
    *     batches keep their bytes until they resolve
-   * @param batchRows lines per batch: the checkpoint's granularity
-   * @param failOnBadLine whether a line that is not a JSON object stops the run (else it is
-   *     skipped and counted)
-   * @param exactDecimals whether numbers with a fraction are read as exact decimals (for Decimal
-   *     columns) instead of doubles
-   * @param sealOpenChunks seals the stage's open chunks (its {@code flushTerminal})
+   * @param failOnBadRow whether a row that cannot be parsed or encoded stops the run (else it is
+   *     skipped, counted and reported)
+   * @param replayParser parses replayed ranges (on the pipeline thread)
+   * @param stage the stage the rows go to (its {@code flushTerminal} seals the open chunks)
    */
-  JsonLinesSource(JsonLines lines, Path replayFile, int batchRows, boolean failOnBadLine,
-      boolean exactDecimals, SourceAcks acks, InputRanges ranges, SkipReasons skips,
-      Runnable sealOpenChunks) {
-    this.lines = lines;
+  JsonLinesSource(BlockReader blocks, long startOffset, Path replayFile, boolean failOnBadRow,
+      SourceAcks acks, InputRanges ranges, SkipReasons skips, RowReport report,
+      LineParser replayParser, SinkHandoff<JsonNode> stage) {
+    this.blocks = blocks;
+    this.startOffset = startOffset;
     this.replayFile = replayFile;
     this.keepBytes = replayFile == null;
-    this.batchRows = batchRows;
-    this.failOnBadLine = failOnBadLine;
+    this.failOnBadRow = failOnBadRow;
     this.acks = acks;
     this.ranges = ranges;
     this.skips = skips;
-    this.sealOpenChunks = sealOpenChunks;
-    this.startOffset = lines.endOffset();
-    this.mapper = new ObjectMapper();
-    if (exactDecimals) {
-      mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    }
+    this.report = report;
+    this.replayParser = replayParser;
+    this.stage = stage;
   }
 
   @Override
@@ -96,20 +97,29 @@ final class JsonLinesSource implements Source<JsonNode> {
     }
     InputRanges.Range replay = ranges.pollReplay();
     if (replay != null) {
-      replay(replay, out);
+      replay(replay);
       return true;
     }
     if (!eof) {
       try {
-        if (pushedSinceSeal && !lines.ready()) {
-          // The input pauses (a slow pipe): seal what was read rather than hold it while the
-          // next read blocks.
+        if (pushedSinceSeal && !blocks.ready()) {
+          // The input pauses (a slow pipe) or parsing is behind: seal what was pushed rather
+          // than hold it while waiting.
           pushedSinceSeal = false;
-          sealOpenChunks.run();
+          stage.flushTerminal();
         }
-        readBatch(out);
+        ParsedBlock b = blocks.next();
+        if (b == BlockReader.END) {
+          eof = true;
+        } else {
+          push(b);
+        }
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read the input: " + e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        stopReason = "interrupted";
+        return false;
       }
       return true;
     }
@@ -118,7 +128,7 @@ final class JsonLinesSource implements Source<JsonNode> {
     }
     if (pushedSinceSeal) {
       pushedSinceSeal = false;
-      sealOpenChunks.run();
+      stage.flushTerminal();
     }
     try {
       TimeUnit.MILLISECONDS.sleep(IDLE_WAIT_MILLIS);
@@ -130,80 +140,102 @@ final class JsonLinesSource implements Source<JsonNode> {
     return true;
   }
 
-  /** Reads up to {@code batchRows} non-blank lines as one batch and pushes them. */
-  private void readBatch(Collector<JsonNode> out) throws IOException {
+  /** Pushes a first-pass block as one batch. */
+  private void push(ParsedBlock b) {
     SourceBatch batch = acks.begin();
-    ByteArrayOutputStream kept = keepBytes ? new ByteArrayOutputStream() : null;
-    JsonNode[] rows = new JsonNode[batchRows];
-    int n = 0;
-    int lineCount = 0;
-    String bad = null;
-    long before = lines.endOffset();
-    while (lineCount < batchRows) {
-      if (lineCount > 0 && !lines.ready()) {
-        break; // a pause in the input ends the batch, so its rows need not wait for more
-      }
-      if (!lines.next()) {
-        eof = true;
-        break;
-      }
-      if (kept != null) {
-        kept.write(lines.buffer(), lines.lineStart(), lines.lineLength());
-        kept.write('\n');
-      }
-      if (lines.isBlank()) {
+    BatchAck ack = new BatchAck(batch);
+    long key = batches++;
+    int stopAt = -1;
+    for (int i = 0; i < b.rows; i++) {
+      JsonNode node = b.nodes[i];
+      String why = b.reasonOf(i);
+      if (node == null) {
+        if (!bad(b, i, why, b.detail[i])) {
+          stopAt = i;
+          break;
+        }
         continue;
       }
-      lineCount++;
-      JsonNode node = parse(lines.buffer(), lines.lineStart(), lines.lineLength(), true);
-      if (node != null) {
-        rows[n++] = node;
-      } else if (failOnBadLine) {
-        bad = "line ending at byte offset " + lines.endOffset() + " is not a JSON object";
-        break;
+      String[] unknown = b.unknownOf(i);
+      if (unknown != null) {
+        unknown(b, i, unknown);
       }
+      stage.push(node, 0L, key, ack);
+      String rejected = skips.takeRejection();
+      if (rejected != null) {
+        if (!bad(b, i, SkipReasons.reasonOf(rejected), rejected)) {
+          stopAt = i;
+          break;
+        }
+        continue;
+      }
+      ack.accepted++;
     }
-    bytesRead.addAndGet(lines.endOffset() - before);
-    rowsRead.addAndGet(lineCount);
-    ranges.add(batch.batchId(), lines.endOffset(), lineCount,
-        kept == null ? null : kept.toByteArray());
-    if (bad != null) {
-      stopReason = bad;
-      batch.fail(new IllegalArgumentException(bad));
+    pushedSinceSeal |= ack.accepted > 0;
+    if (stopAt < 0) {
+      rowsRead.addAndGet(b.rows);
+      ranges.add(ack, b.end, b.rows, ack.accepted, b.lines, keepBytes ? b.bytes : null);
+    } else {
+      rowsRead.addAndGet(stopAt + 1);
+      int cut = b.lineStart[stopAt];
+      int cutLines = b.lineIndex[stopAt];
+      ranges.add(ack, b.start + cut, stopAt, ack.accepted, cutLines,
+          keepBytes ? Arrays.copyOf(b.bytes, cut) : null);
+      ranges.addLost(b.start + b.lineEnd[stopAt], 1, 1);
     }
-    push(out, batch, rows, n);
+    batch.complete();
   }
 
-  /** Reads a failed range again and pushes its rows as a new batch. */
-  private void replay(InputRanges.Range range, Collector<JsonNode> out) {
+  /**
+   * Reports a bad row; returns whether the run goes on (the row is skipped and counted) or stops
+   * ({@code --on-error fail}: the reason is kept, the caller ends the batch before the row).
+   */
+  private boolean bad(ParsedBlock b, int i, String reason, String detail) {
+    if (failOnBadRow) {
+      stopReason = Messages.where(b.lineNumber(i), b.offset(i)) + ": " + detail
+          + " (--on-error fail stops here; fix the line and rerun with --resume to continue"
+          + " from it)";
+      report.print("ingest: " + stopReason);
+      return false;
+    }
+    skips.count(reason);
+    report.skipped(b.lineNumber(i), b.offset(i), detail, b.bytes, b.lineStart[i],
+        b.lineLength[i]);
+    return true;
+  }
+
+  private void unknown(ParsedBlock b, int i, String[] names) {
+    rowsWithUnknownFields.incrementAndGet();
+    for (String name : names) {
+      LongAdder a = unknownFields.get(name);
+      if (a == null) {
+        a = unknownFields.computeIfAbsent(name, k -> new LongAdder());
+        report.limited("ingest: " + Messages.where(b.lineNumber(i), b.offset(i))
+            + ": unknown field \"" + name + "\" names no column; the row is written without it"
+            + " (counted in unknownFields; --strict rejects such rows)");
+      }
+      a.increment();
+    }
+  }
+
+  /** Reads a failed range again and pushes its rows as a new batch; nothing is counted again. */
+  private void replay(InputRanges.Range range) {
     byte[] bytes = range.raw != null ? range.raw : readRange(range);
+    ParsedBlock b = new ParsedBlock(range.start, range.end, range.linesBefore, bytes);
+    replayParser.parse(b);
     SourceBatch batch = acks.begin();
-    ranges.addReplay(batch.batchId(), range);
-    JsonNode[] rows = new JsonNode[Math.max(1, range.rows)];
-    int n = 0;
-    skips.counting(false);
-    try (JsonLines again = new JsonLines(new ByteArrayInputStream(bytes), range.start)) {
-      while (again.next() && n < rows.length) {
-        if (!again.isBlank()) {
-          JsonNode node = parse(again.buffer(), again.lineStart(), again.lineLength(), false);
-          if (node != null) {
-            rows[n++] = node;
-          }
+    BatchAck ack = new BatchAck(batch);
+    ranges.addReplay(ack, range);
+    long key = batches++;
+    for (int i = 0; i < b.rows && ack.accepted < range.accepted; i++) {
+      if (b.nodes[i] != null) {
+        stage.push(b.nodes[i], 0L, key, ack);
+        if (skips.takeRejection() == null) {
+          ack.accepted++;
         }
       }
-      push(out, batch, rows, n);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      skips.counting(true);
     }
-  }
-
-  private void push(Collector<JsonNode> out, SourceBatch batch, JsonNode[] rows, int n) {
-    for (int i = 0; i < n; i++) {
-      out.push(new dev.handoff.api.Envelope<>(rows[i], new RecordMeta(0L, routing++), batch));
-    }
-    pushedSinceSeal |= n > 0;
+    pushedSinceSeal |= ack.accepted > 0;
     batch.complete();
   }
 
@@ -225,49 +257,26 @@ final class JsonLinesSource implements Source<JsonNode> {
     }
   }
 
-  /**
-   * Parses one line; returns the object (or array) node, or {@code null} after counting why
-   * not.
-   */
-  private JsonNode parse(byte[] buf, int off, int len, boolean count) {
-    try (JsonParser p = mapper.getFactory().createParser(buf, off, len)) {
-      JsonNode node = mapper.readTree(p);
-      if (node == null || !(node.isObject() || node.isArray())) {
-        skip(count, SkipReasons.NOT_AN_OBJECT);
-        return null;
-      }
-      if (p.nextToken() != null) {
-        skip(count, SkipReasons.MALFORMED_JSON);
-        return null;
-      }
-      return node;
-    } catch (JsonProcessingException e) {
-      skip(count, SkipReasons.MALFORMED_JSON);
-      return null;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private void skip(boolean count, String reason) {
-    if (count && !failOnBadLine) {
-      skips.count(reason);
-    }
-  }
-
   /** Returns the input rows read in the first pass (non-blank lines), replays not included. */
   long rowsRead() {
     return rowsRead.get();
   }
 
-  /** Returns the input bytes read in the first pass. */
-  long bytesRead() {
-    return bytesRead.get();
-  }
-
   /** Returns the offset reading started at. */
   long startOffset() {
     return startOffset;
+  }
+
+  /** Returns how many rows had a field that names no column (written without it). */
+  long rowsWithUnknownFields() {
+    return rowsWithUnknownFields.get();
+  }
+
+  /** Returns the unknown field names and the rows that had each, sorted by name. */
+  Map<String, Long> unknownFields() {
+    Map<String, Long> m = new TreeMap<>();
+    unknownFields.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
   }
 
   /** Returns why the source stopped early ({@code --on-error fail}), or {@code null}. */

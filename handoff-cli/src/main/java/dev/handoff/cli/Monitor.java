@@ -39,6 +39,16 @@ final class Monitor implements AutoCloseable {
   record Sample(long rowsRead, long rowsWritten, long bytesWritten, long inflightBytes,
       int parkedChunks, long retries, long replayed) {}
 
+  /**
+   * What the checkpoint holds besides the watermark: the rows already written after it, carried
+   * over from the run this one resumed.
+   *
+   * @param writtenPast rows a previous run wrote after this run's start that this run has not
+   *     written again yet
+   * @param writtenUntil the offset up to which those lie
+   */
+  record Carried(long writtenPast, long writtenUntil) {}
+
   private final Supplier<Sample> sampler;
   private final Consumer<Sample> observer;
   private final CheckpointFile checkpoint;
@@ -54,6 +64,7 @@ final class Monitor implements AutoCloseable {
   private long lastDraw;
   private int lastWidth;
   private volatile IOException checkpointError;
+  private volatile Carried carried = new Carried(0, 0);
 
   /**
    * Creates the monitor; {@link #start()} starts it.
@@ -85,6 +96,20 @@ final class Monitor implements AutoCloseable {
     }
   }
 
+  /**
+   * Draws the progress line a last time with the summary's figures, so that its last numbers
+   * are the summary's, and ends it.
+   */
+  void finish(Sample last) {
+    if (draw) {
+      drawLine(last, System.nanoTime());
+      synchronized (err) {
+        err.println();
+        err.flush();
+      }
+    }
+  }
+
   /** Starts the thread. */
   void start() {
     thread.start();
@@ -95,7 +120,7 @@ final class Monitor implements AutoCloseable {
       long now = System.nanoTime();
       if (checkpoint != null && now - lastCheckpoint >= CHECKPOINT_MILLIS * 1_000_000) {
         lastCheckpoint = now;
-        writeCheckpoint();
+        writeCheckpoint(false);
       }
       Sample sample = sampler.get();
       observer.accept(sample);
@@ -111,16 +136,34 @@ final class Monitor implements AutoCloseable {
     }
   }
 
+  /** Sets the rows a previous run wrote past this run's start (see {@link Carried}). */
+  void carried(Carried c) {
+    carried = c;
+  }
+
+  /** Returns the checkpoint as it stands: the watermark and what was written after it. */
+  CheckpointFile.Position position(boolean clean) {
+    Carried c = carried;
+    long mark = ranges.watermark();
+    long past = ranges.rowsWrittenPastWatermark();
+    long until = ranges.writtenUntil();
+    if (c.writtenPast() > 0 && c.writtenUntil() > mark) {
+      past += c.writtenPast();
+      until = Math.max(until, c.writtenUntil());
+    }
+    return new CheckpointFile.Position(input, mark, ranges.rowsBeforeWatermark(),
+        ranges.linesBeforeWatermark(), past, until, clean);
+  }
+
   /** Writes the checkpoint if the watermark moved since the last write. */
-  private synchronized void writeCheckpoint() {
+  private synchronized void writeCheckpoint(boolean clean) {
     long version = ranges.version();
-    if (version == writtenVersion) {
+    if (version == writtenVersion && !clean) {
       return;
     }
     try {
       // Read the version first: a resolution between the two reads only writes again later.
-      checkpoint.write(new CheckpointFile.Position(input, ranges.watermark(),
-          ranges.rowsBeforeWatermark()));
+      checkpoint.write(position(clean));
       writtenVersion = version;
       checkpointError = null;
     } catch (IOException e) {
@@ -144,8 +187,8 @@ final class Monitor implements AutoCloseable {
   }
 
   /**
-   * Stops the thread, writes the final checkpoint (which throws if any write failed), and ends
-   * the progress line.
+   * Stops the thread and writes the final checkpoint (which throws if any write failed); see
+   * {@link #finish(Sample)} for the progress line.
    *
    * @throws IOException if a checkpoint write failed
    */
@@ -158,12 +201,7 @@ final class Monitor implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     if (checkpoint != null) {
-      writeCheckpoint();
-    }
-    if (draw) {
-      drawLine(sampler.get(), System.nanoTime());
-      err.println();
-      err.flush();
+      writeCheckpoint(true);
     }
     if (checkpointError != null) {
       throw new IOException("cannot write the checkpoint " + checkpoint.path() + ": "

@@ -87,4 +87,46 @@ final class SchemaText {
     parts.add(text.substring(from));
     return parts;
   }
+
+  /**
+   * Returns whether some column is a {@code DateTime} or {@code DateTime64} (nested ones
+   * included) that names no zone: only then does the zone of text without an offset matter.
+   */
+  static boolean hasDateTimeWithoutZone(TableSchema schema) {
+    for (ColumnSpec c : schema.columns()) {
+      if (zoneless(c.type())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean zoneless(String type) {
+    int at = 0;
+    while ((at = type.indexOf("DateTime", at)) >= 0) {
+      int end = at + "DateTime".length();
+      if (type.startsWith("64", end)) {
+        end += 2;
+      }
+      // DateTime, DateTime64(3): no zone unless the parentheses hold a quoted name.
+      int close = type.indexOf(')', end);
+      boolean zoned = type.startsWith("(", end) && close > 0
+          && type.substring(end, close).indexOf('\'') >= 0;
+      if (!zoned) {
+        return true;
+      }
+      at = end;
+    }
+    return false;
+  }
+
+  /** Returns whether some column's type holds a Decimal. */
+  static boolean hasDecimal(TableSchema schema) {
+    for (ColumnSpec c : schema.columns()) {
+      if (c.type().contains("Decimal")) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

@@ -78,6 +78,21 @@ final class Sizes {
         + " 10m, 1h)");
   }
 
+  /** Returns a duration as the options spell it: {@code 10m}, {@code 3s}, {@code 250ms}. */
+  static String formatDuration(java.time.Duration d) {
+    long ms = d.toMillis();
+    if (ms % 3_600_000 == 0 && ms > 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms % 60_000 == 0 && ms > 0) {
+      return ms / 60_000 + "m";
+    }
+    if (ms % 1000 == 0) {
+      return ms / 1000 + "s";
+    }
+    return ms + "ms";
+  }
+
   /** Returns {@code bytes} with a binary unit, for messages: {@code 64 KiB}. */
   static String formatBytes(long bytes) {
     String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};

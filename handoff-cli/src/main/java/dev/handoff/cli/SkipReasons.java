@@ -11,12 +11,14 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts skipped input rows per reason: lines that are not JSON, lines that are not an object,
- * and rows an encoder rejects (counted per column and type, from the encoder's message).
+ * rows with a field that names no column (under {@code --strict}), and rows an encoder rejects
+ * (counted per column and type, from the encoder's message).
  *
- * <p>{@link #wrap} puts a counting layer around an encoder: it lets every exception through
- * unchanged, so the stage applies its policy as always, and counts {@code DATA} errors while
- * {@link #counting(boolean)} is on (replays turn it off, their rows were counted once already).
- * Counting happens on the pipeline thread; reading the counts is safe from any thread.
+ * <p>{@link #wrap} puts a catching layer around an encoder: it lets every exception through
+ * unchanged, so the stage applies its policy as always, and keeps the message of a {@code DATA}
+ * error for the source, which pushed the row and knows its line ({@link #takeRejection()}).
+ * Counting and catching happen on the pipeline thread; reading the counts is safe from any
+ * thread.
  */
 final class SkipReasons {
 
@@ -26,19 +28,29 @@ final class SkipReasons {
   /** The reason of a line holding JSON that is not an object. */
   static final String NOT_AN_OBJECT = "not a JSON object";
 
-  private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
-  private volatile boolean counting = true;
+  /** The reason of a CSV or TSV line that is not a well-formed row. */
+  static final String MALFORMED_ROW = "malformed row";
 
-  /** Turns counting on or off (off while a failed range is read again). */
-  void counting(boolean on) {
-    counting = on;
+  /** The reason of a row with a field that names no column, under {@code --strict}. */
+  static final String UNKNOWN_FIELD = "unknown field";
+
+  private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+  /** The message of the last DATA error the encoder threw; pipeline thread only. */
+  private String rejection;
+
+  /** Counts one skipped row for {@code reason}. */
+  void count(String reason) {
+    counts.computeIfAbsent(reason, r -> new LongAdder()).increment();
   }
 
-  /** Counts one skipped row for {@code reason} (when counting is on). */
-  void count(String reason) {
-    if (counting) {
-      counts.computeIfAbsent(reason, r -> new LongAdder()).increment();
-    }
+  /**
+   * Returns the message of the DATA error the encoder threw since the last call, or {@code
+   * null} when it threw none (the row was taken); clears it.
+   */
+  String takeRejection() {
+    String r = rejection;
+    rejection = null;
+    return r;
   }
 
   /** Returns the counts per reason, sorted by reason. */
@@ -73,12 +85,12 @@ final class SkipReasons {
     return colon > 0 && colon < 80 ? message.substring(0, colon) : "rejected by the encoder";
   }
 
-  /** Returns {@code encoder} with a layer that counts its {@code DATA} errors here. */
+  /** Returns {@code encoder} with a layer that keeps its {@code DATA} errors' messages here. */
   <T> RowEncoder<T> wrap(RowEncoder<T> encoder) {
     return new Counting<>(encoder, this);
   }
 
-  /** The counting layer; one per shard, like the encoder it wraps. */
+  /** The catching layer; one per shard, like the encoder it wraps. */
   private static final class Counting<T> implements RowEncoder<T> {
     private final RowEncoder<T> delegate;
     private final SkipReasons reasons;
@@ -94,7 +106,7 @@ final class SkipReasons {
         delegate.encode(row, buffer);
       } catch (HandoffException e) {
         if (e.errorClass() == ErrorClass.DATA) {
-          reasons.count(reasonOf(e.getMessage()));
+          reasons.rejection = String.valueOf(e.getMessage());
         }
         throw e;
       }

@@ -25,9 +25,9 @@ final class CheckpointFileTest {
   void write_thenRead_roundTrips_andLeavesNoTemporaryFile() throws IOException {
     CheckpointFile cp = new CheckpointFile(dir.resolve("sub/cp.json"));
 
-    cp.write(new CheckpointFile.Position("in.jsonl", 12345, 67));
+    cp.write(CheckpointFile.Position.of("in.jsonl", 12345, 67));
 
-    assertThat(cp.read()).contains(new CheckpointFile.Position("in.jsonl", 12345, 67));
+    assertThat(cp.read()).contains(CheckpointFile.Position.of("in.jsonl", 12345, 67));
     try (var files = Files.list(dir.resolve("sub"))) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactly("cp.json");
     }
@@ -48,7 +48,7 @@ final class CheckpointFileTest {
   @Test
   void concurrentReader_neverSeesATornOrMissingCheckpoint() throws Exception {
     CheckpointFile cp = new CheckpointFile(dir.resolve("cp.json"));
-    cp.write(new CheckpointFile.Position("in", 0, 0));
+    cp.write(CheckpointFile.Position.of("in", 0, 0));
     AtomicBoolean done = new AtomicBoolean();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread reader = new Thread(() -> {
@@ -67,7 +67,7 @@ final class CheckpointFileTest {
     });
     reader.start();
     for (int i = 1; i <= 300; i++) {
-      cp.write(new CheckpointFile.Position("in", i * 10L, i));
+      cp.write(CheckpointFile.Position.of("in", i * 10L, i));
     }
     done.set(true);
     reader.join(10_000);

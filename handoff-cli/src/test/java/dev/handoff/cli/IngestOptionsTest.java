@@ -142,10 +142,21 @@ final class IngestOptionsTest {
   }
 
   @Test
+  void dateTimeWithoutAZone_isFoundNestedOrNot() {
+    assertThat(SchemaText.hasDateTimeWithoutZone(SchemaText.parse("a DateTime"))).isTrue();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a Array(Nullable(DateTime64(3)))"))).isTrue();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a DateTime('UTC'), b DateTime64(3, 'Asia/Tokyo'), c Date"))).isFalse();
+    assertThat(SchemaText.hasDateTimeWithoutZone(
+        SchemaText.parse("a DateTime('UTC'), b Tuple(DateTime, String)"))).isTrue();
+  }
+
+  @Test
   void summary_isJsonWithEveryField() throws IOException {
-    IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", 0, 10, 9, 1,
-        Map.of(SkipReasons.MALFORMED_JSON, 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0, 900, 2.0, 123, 10,
-        "cp.json", null);
+    IngestSummary s = new IngestSummary("ok", "db.t", "Native", "in.jsonl", "UTC (the server's)", 0, 10, 9, 1,
+        Map.of(SkipReasons.MALFORMED_JSON, 1L), 1, Map.of("Note", 1L), 0, 0, 2, 1, 5, 0, 0, 0, 0,
+        0, 900, 2.0, 123, 10, "cp.json", null, null);
 
     JsonNode n = new ObjectMapper().readTree(s.toJson());
 
@@ -153,6 +164,7 @@ final class IngestOptionsTest {
     assertThat(n.get("rowsRead").asLong()).isEqualTo(10);
     assertThat(n.get("rowsWritten").asLong()).isEqualTo(9);
     assertThat(n.get("skipped").get("malformed JSON").asLong()).isEqualTo(1);
+    assertThat(n.get("unknownFields").get("Note").asLong()).isEqualTo(1);
     assertThat(n.get("retries").asLong()).isEqualTo(2);
     assertThat(n.get("batchesReplayed").asLong()).isEqualTo(1);
     assertThat(n.get("rowsPerSecond").asLong()).isEqualTo(5);

@@ -143,6 +143,17 @@ public final class ClickHouseServer implements AutoCloseable {
   }
 
   /**
+   * Starts a new server of its own whose time zone (the {@code timezone} setting of its config,
+   * what {@code timezone()} returns and what text without a zone is read in) is {@code
+   * timezone}, say {@code Europe/Berlin}. The caller must {@link #close()} it.
+   *
+   * @throws ClickHouseServerException as {@link #start()} does
+   */
+  public static ClickHouseServer start(String timezone) {
+    return start(new Options(null, timezone, LocalMachine::freePorts), false);
+  }
+
+  /**
    * The server shared by every caller in this JVM: started on the first call, stopped at JVM exit.
    * Its {@link #close()} does nothing, and {@link #stop()} and {@link #resume()} refuse, since
    * other test classes use it; isolate tests with {@link #uniqueDatabase(String)}. If the shared

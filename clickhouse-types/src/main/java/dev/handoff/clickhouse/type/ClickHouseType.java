@@ -44,19 +44,21 @@ public final class ClickHouseType {
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues) {
-    this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null);
+    this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null,
+        null);
   }
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues,
-      String function) {
+      String function, ZoneId defaultZone) {
     this.kind = kind;
     this.function = function;
     this.precision = precision;
     this.scale = scale;
     this.length = length;
     this.timeZone = timeZone;
-    this.zone = timeZone == null ? ZoneOffset.UTC : zoneOf(timeZone);
+    this.zone = timeZone != null ? zoneOf(timeZone)
+        : defaultZone != null ? defaultZone : ZoneOffset.UTC;
     this.elements = elements;
     this.names = names;
     this.enumNames = enumNames;
@@ -239,7 +241,7 @@ public final class ClickHouseType {
       throw new IllegalArgumentException(problem);
     }
     return new ClickHouseType(TypeKind.SIMPLE_AGGREGATE_FUNCTION, 0, 0, 0, null, List.of(value),
-        null, null, null, function);
+        null, null, null, function, null);
   }
 
   /** Returns a geo type over its underlying type (for {@link ModernTypes}). */
@@ -358,9 +360,41 @@ public final class ClickHouseType {
     return timeZone;
   }
 
-  /** Returns the zone values are interpreted in when they carry none: the type's, else UTC. */
+  /**
+   * Returns the zone values are interpreted in when they carry none: the type's, else the zone
+   * given to {@link #withDefaultZone}, else UTC.
+   */
   public ZoneId zone() {
     return zone;
+  }
+
+  /**
+   * Returns this type with {@code defaultZone} as the zone of every {@code DateTime} and {@code
+   * DateTime64} in it (nested ones included) that names none, as a server reads text without an
+   * offset in its own time zone ({@code timezone()}) unless the column names one. The type's
+   * spelling, and so its equality, stays as it was: only {@link #zone()} changes.
+   *
+   * @param defaultZone the zone, usually the server's
+   */
+  public ClickHouseType withDefaultZone(ZoneId defaultZone) {
+    java.util.Objects.requireNonNull(defaultZone, "defaultZone");
+    if (kind == TypeKind.DATETIME || kind == TypeKind.DATETIME64) {
+      return timeZone != null || zone.equals(defaultZone) ? this
+          : new ClickHouseType(kind, precision, scale, length, null, elements, names, enumNames,
+              enumValues, function, defaultZone);
+    }
+    if (elements.isEmpty()) {
+      return this;
+    }
+    List<ClickHouseType> zoned = new java.util.ArrayList<>(elements.size());
+    boolean changed = false;
+    for (ClickHouseType e : elements) {
+      ClickHouseType z = e.withDefaultZone(defaultZone);
+      changed |= z != e;
+      zoned.add(z);
+    }
+    return changed ? new ClickHouseType(kind, precision, scale, length, timeZone,
+        List.copyOf(zoned), names, enumNames, enumValues, function, null) : this;
   }
 
   /**

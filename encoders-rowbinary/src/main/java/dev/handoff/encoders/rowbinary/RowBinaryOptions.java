@@ -26,4 +26,11 @@ public final class RowBinaryOptions {
    * ClickHouse 26.7).
    */
   public static final String HEADER_NAMES_AND_BINARY_TYPES = "names-and-binary-types";
+
+  /**
+   * Option key: the time zone (a {@code java.time.ZoneId}, say {@code Europe/Berlin}) that text
+   * without an offset is read in for {@code DateTime} and {@code DateTime64} columns that name no
+   * zone, as the server reads it in its own {@code timezone()}. Default {@code UTC}.
+   */
+  public static final String TIMEZONE = "timezone";
 }

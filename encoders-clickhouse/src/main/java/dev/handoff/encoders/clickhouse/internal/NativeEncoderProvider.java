@@ -26,15 +26,22 @@ public final class NativeEncoderProvider implements RowEncoderProvider {
       Map<String, String> options) {
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(accessor, "accessor");
-    for (String key : options.keySet()) {
-      throw new IllegalArgumentException(NativeOptions.NAME + ": unknown option '" + key
-          + "' (it has no options)");
+    java.time.ZoneId zone = null;
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (!e.getKey().equals(NativeOptions.TIMEZONE)) {
+        throw new IllegalArgumentException(NativeOptions.NAME + ": unknown option '" + e.getKey()
+            + "' (known: " + NativeOptions.TIMEZONE + ")");
+      }
+      zone = zoneOf(NativeOptions.NAME, e.getValue());
     }
     ClickHouseType[] types = new ClickHouseType[schema.size()];
     for (int i = 0; i < types.length; i++) {
       String name = schema.column(i).name();
       try {
         types[i] = ClickHouseType.parse(schema.column(i).type());
+        if (zone != null) {
+          types[i] = types[i].withDefaultZone(zone);
+        }
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("column " + name + ": " + e.getMessage(), e);
       }
@@ -44,5 +51,15 @@ public final class NativeEncoderProvider implements RowEncoderProvider {
     }
     // Compiles the column trees now, so an unsupported type fails here and not on a record.
     return new NativeEncoder<>(schema, types, accessor);
+  }
+
+  /** Parses the {@code timezone} option; a bad zone is an IllegalArgumentException naming it. */
+  static java.time.ZoneId zoneOf(String provider, String value) {
+    try {
+      return java.time.ZoneId.of(value);
+    } catch (java.time.DateTimeException e) {
+      throw new IllegalArgumentException(provider + ": option timezone=" + value
+          + ": not a time zone (" + e.getMessage() + ")", e);
+    }
   }
 }

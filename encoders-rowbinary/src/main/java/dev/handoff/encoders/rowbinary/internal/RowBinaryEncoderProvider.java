@@ -30,10 +30,20 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
     Objects.requireNonNull(accessor, "accessor");
     boolean withHeader = false;
     boolean binaryTypes = false;
+    java.time.ZoneId zone = null;
     for (Map.Entry<String, String> e : options.entrySet()) {
+      if (e.getKey().equals(RowBinaryOptions.TIMEZONE)) {
+        try {
+          zone = java.time.ZoneId.of(e.getValue());
+        } catch (java.time.DateTimeException bad) {
+          throw new IllegalArgumentException("rowbinary: option timezone=" + e.getValue()
+              + ": not a time zone (" + bad.getMessage() + ")", bad);
+        }
+        continue;
+      }
       if (!e.getKey().equals(RowBinaryOptions.HEADER)) {
         throw new IllegalArgumentException("rowbinary: unknown option '" + e.getKey()
-            + "' (known: " + RowBinaryOptions.HEADER + ")");
+            + "' (known: " + RowBinaryOptions.HEADER + ", " + RowBinaryOptions.TIMEZONE + ")");
       }
       switch (e.getValue()) {
         case RowBinaryOptions.HEADER_NONE:
@@ -59,6 +69,9 @@ public final class RowBinaryEncoderProvider implements RowEncoderProvider {
       String name = schema.column(i).name();
       try {
         types[i] = ClickHouseType.parse(schema.column(i).type());
+        if (zone != null) {
+          types[i] = types[i].withDefaultZone(zone);
+        }
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("column " + name + ": " + e.getMessage(), e);
       }

@@ -1,0 +1,245 @@
+package dev.handoff.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Reads the input ahead on a thread of its own, cuts it into line-aligned blocks of up to {@code
+ * blockRows} non-blank lines, and has a pool of {@code threads} parser threads parse them; the
+ * parsed blocks come out of {@link #next()} in input order, whichever thread finished first.
+ *
+ * <p>A block also ends early when the input pauses (a pipe with nothing ready, say {@code tail
+ * -f}): its lines then need not wait for more. At most {@code 2 * threads + 1} blocks are read
+ * ahead; the reader waits for the pipeline to take one before it reads more.
+ */
+final class BlockReader implements AutoCloseable {
+
+  /** What {@link #next()} returns at the end of the input. */
+  static final ParsedBlock END = new ParsedBlock(-1, -1, -1, new byte[0]);
+
+  private final InputStream in;
+  private final int blockRows;
+  private final Function<ParsedBlock, ParsedBlock> parse;
+  private final ExecutorService pool;
+  private final BlockingQueue<CompletableFuture<ParsedBlock>> ahead;
+  private final Thread reader;
+  private volatile boolean closed;
+
+  /**
+   * Creates the reader and starts its thread.
+   *
+   * @param in the input, positioned at {@code startOffset}
+   * @param startOffset the input offset of {@code in}'s first byte
+   * @param linesBefore the lines of the input before {@code startOffset}
+   * @param blockRows the most non-blank lines a block holds
+   * @param threads parser threads
+   * @param parse parses a block in place and returns it (called on a parser thread; each
+   *     thread's calls are its own, so a parser per thread is safe)
+   */
+  BlockReader(InputStream in, long startOffset, long linesBefore, int blockRows, int threads,
+      Function<ParsedBlock, ParsedBlock> parse) {
+    this.in = in;
+    this.blockRows = blockRows;
+    this.parse = parse;
+    AtomicInteger n = new AtomicInteger();
+    this.pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "handoff-ingest-parse-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    this.ahead = new ArrayBlockingQueue<>(2 * threads + 1);
+    this.reader = new Thread(() -> read(startOffset, linesBefore), "handoff-ingest-read");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /**
+   * Returns whether the next block is parsed already, so that {@link #next()} returns at once.
+   */
+  boolean ready() {
+    CompletableFuture<ParsedBlock> head = ahead.peek();
+    return head != null && head.isDone();
+  }
+
+  /**
+   * Returns the next parsed block in input order, waiting for it; {@link #END} at the end of the
+   * input.
+   *
+   * @throws IOException if reading failed (the message names the offset)
+   * @throws InterruptedException if interrupted while waiting
+   */
+  ParsedBlock next() throws IOException, InterruptedException {
+    CompletableFuture<ParsedBlock> head = ahead.take();
+    try {
+      ParsedBlock b = head.get();
+      if (b == END) {
+        ahead.put(head); // stays at the end for later calls
+      }
+      return b;
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable c = e.getCause();
+      ahead.put(head);
+      if (c instanceof IOException io) {
+        throw io;
+      }
+      if (c instanceof java.io.UncheckedIOException u) {
+        throw u.getCause();
+      }
+      throw new IOException(String.valueOf(c.getMessage()), c);
+    }
+  }
+
+  private void read(long offset, long lines) {
+    LineBuffer buf = new LineBuffer(in);
+    try {
+      while (!closed) {
+        ParsedBlock block = buf.block(offset, lines, blockRows);
+        if (block == null) {
+          ahead.put(CompletableFuture.completedFuture(END));
+          return;
+        }
+        offset = block.end;
+        lines += buf.lastLines;
+        ahead.put(CompletableFuture.supplyAsync(() -> parse.apply(block), pool));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      CompletableFuture<ParsedBlock> failed = new CompletableFuture<>();
+      failed.completeExceptionally(e instanceof IOException ? e
+          : new IOException("cannot read the input: " + e, e));
+      try {
+        ahead.put(failed);
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Stops reading ahead and the parser threads; closes the input. */
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    reader.interrupt();
+    pool.shutdownNow();
+    ahead.clear();
+    in.close();
+  }
+
+  /** Returns whether {@code buf[from, to)} holds only blanks; a JSON line's first byte says no. */
+  static boolean blank(byte[] buf, int from, int to) {
+    for (int i = from; i < to; i++) {
+      byte c = buf[i];
+      if (c != ' ' && c != '\t' && c != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The read buffer: cuts whole lines out of the stream into blocks, each with its own copy of
+   * its bytes.
+   */
+  static final class LineBuffer {
+    /** The longest line accepted; a longer one is an {@link IOException} naming its offset. */
+    static final int MAX_LINE_BYTES = 256 << 20;
+
+    private final InputStream in;
+    private byte[] buf = new byte[1 << 20];
+    private int pos;
+    private int limit;
+    private boolean eof;
+    /** Lines in the block {@link #block} returned last. */
+    long lastLines;
+
+    LineBuffer(InputStream in) {
+      this.in = in;
+    }
+
+    /**
+     * Returns the next block of up to {@code maxRows} non-blank lines starting at input offset
+     * {@code offset}, or {@code null} at the end of the input. Ends the block early when the
+     * stream has nothing ready and the block holds a line.
+     */
+    ParsedBlock block(long offset, long linesBefore, int maxRows) throws IOException {
+      int start = pos;
+      int scan = pos;
+      int rows = 0;
+      long lines = 0;
+      int lineStart = pos;
+      while (true) {
+        while (scan < limit && rows < maxRows) {
+          int nl = scan;
+          byte[] b = buf;
+          int lim = limit;
+          while (nl < lim && b[nl] != '\n') {
+            nl++;
+          }
+          if (nl == lim) {
+            scan = lim; // a partial line: read more, then look on from here
+            break;
+          }
+          lines++;
+          if (!blank(b, lineStart, nl)) {
+            rows++;
+          }
+          scan = nl + 1;
+          lineStart = scan;
+        }
+        if (rows >= maxRows) {
+          break;
+        }
+        if (eof) {
+          if (lineStart < limit) {
+            lines++; // a last line without a newline
+            lineStart = limit;
+          }
+          break;
+        }
+        if (lines > 0 && in.available() <= 0) {
+          break; // the input pauses: hand on what is complete
+        }
+        // Keep the block's bytes; make room and read more.
+        int keep = start;
+        if (keep > 0) {
+          System.arraycopy(buf, keep, buf, 0, limit - keep);
+          limit -= keep;
+          scan -= keep;
+          lineStart -= keep;
+          start = 0;
+        }
+        if (limit == buf.length) {
+          if (buf.length >= MAX_LINE_BYTES + (1 << 20)) {
+            throw new IOException("the line at byte offset " + (offset + lineStart)
+                + " is longer than " + MAX_LINE_BYTES + " bytes");
+          }
+          buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+          eof = true;
+        } else {
+          limit += n;
+        }
+      }
+      int endInBuf = lineStart;
+      if (endInBuf == start && lines == 0) {
+        pos = endInBuf;
+        return null;
+      }
+      pos = endInBuf;
+      lastLines = lines;
+      byte[] bytes = Arrays.copyOfRange(buf, start, endInBuf);
+      return new ParsedBlock(offset, offset + bytes.length, linesBefore, bytes);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.handoff.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One line-aligned range of the input, with its lines parsed: the unit a parser thread works on
+ * and, once pushed, one source batch.
+ *
+ * <p>The block keeps its own copy of the range's bytes (parsing runs on another thread than
+ * reading), so the message of a bad row can quote its line and stdin can replay the range. Rows
+ * are the non-blank lines, in input order; a row that could not be parsed has no node and a
+ * reason instead.
+ */
+final class ParsedBlock {
+
+  /** The input offset of the block's first byte. */
+  final long start;
+  /** The input offset just after the block's last line (after its newline). */
+  final long end;
+  /** The lines of the input before this block (blank ones included). */
+  final long linesBefore;
+  /** The block's bytes: the input's bytes {@code [start, end)}. */
+  final byte[] bytes;
+  /** How many rows (non-blank lines) the block holds. */
+  int rows;
+  /** Each row's parsed value, or {@code null} when it could not be parsed. */
+  JsonNode[] nodes;
+  /** Where each row's line starts in {@link #bytes}. */
+  int[] lineStart;
+  /** Each row's line length, without its newline. */
+  int[] lineLength;
+  /** Where the line after each row's line starts in {@link #bytes}. */
+  int[] lineEnd;
+  /** Each row's line number, counted from 0 at the block's first line. */
+  int[] lineIndex;
+  /** Why a row could not be parsed (its count key), or {@code null}; allocated on demand. */
+  String[] reason;
+  /** The message for a row that could not be parsed; allocated on demand. */
+  String[] detail;
+  /** Fields of a row that name no column, or {@code null}; allocated on demand. */
+  String[][] unknown;
+  /** How many lines (blank ones included) the block holds. */
+  int lines;
+
+  ParsedBlock(long start, long end, long linesBefore, byte[] bytes) {
+    this.start = start;
+    this.end = end;
+    this.linesBefore = linesBefore;
+    this.bytes = bytes;
+  }
+
+  /** Returns the 1-based input line number of row {@code i}. */
+  long lineNumber(int i) {
+    return linesBefore + lineIndex[i] + 1;
+  }
+
+  /** Returns the input byte offset where row {@code i}'s line starts. */
+  long offset(int i) {
+    return start + lineStart[i];
+  }
+
+  /** Returns row {@code i}'s line as text (for messages and reject files). */
+  String lineText(int i) {
+    return new String(bytes, lineStart[i], lineLength[i], java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** Records that row {@code i} could not be parsed. */
+  void problem(int i, String why, String message) {
+    if (reason == null) {
+      reason = new String[nodes.length];
+      detail = new String[nodes.length];
+    }
+    reason[i] = why;
+    detail[i] = message;
+  }
+
+  /** Records row {@code i}'s fields that name no column. */
+  void unknownFields(int i, String[] names) {
+    if (unknown == null) {
+      unknown = new String[nodes.length][];
+    }
+    unknown[i] = names;
+  }
+
+  /** Returns why row {@code i} could not be parsed, or {@code null}. */
+  String reasonOf(int i) {
+    return reason == null ? null : reason[i];
+  }
+
+  /** Returns row {@code i}'s unknown fields, or {@code null}. */
+  String[] unknownOf(int i) {
+    return unknown == null ? null : unknown[i];
+  }
+}

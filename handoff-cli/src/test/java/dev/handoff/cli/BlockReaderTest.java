@@ -1,0 +1,147 @@
+package dev.handoff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+final class BlockReaderTest {
+
+  /** A row as read: its text, line number, and the offsets of its line. */
+  record Row(String text, long line, long offset, long end) {}
+
+  static List<Row> read(InputStream in, long start, long linesBefore, int blockRows,
+      int threads) throws Exception {
+    List<Row> rows = new ArrayList<>();
+    LineParser parser = new LineParser(Set.of("a", "b", "c", "k", "x"), false, false);
+    try (BlockReader r = new BlockReader(in, start, linesBefore, blockRows, threads, b -> {
+      synchronized (parser) {
+        parser.parse(b);
+      }
+      return b;
+    })) {
+      long expectStart = start;
+      ParsedBlock b;
+      while ((b = r.next()) != BlockReader.END) {
+        assertThat(b.start).as("blocks follow each other").isEqualTo(expectStart);
+        expectStart = b.end;
+        for (int i = 0; i < b.rows; i++) {
+          rows.add(new Row(b.lineText(i), b.lineNumber(i), b.offset(i), b.start + b.lineEnd[i]));
+        }
+      }
+    }
+    return rows;
+  }
+
+  static List<Row> read(String text, long start, int blockRows) throws Exception {
+    return read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), start, 0,
+        blockRows, 2);
+  }
+
+  @Test
+  void offsetsAndLineNumbers_areExact_blankLinesCountAsLinesNotRows() throws Exception {
+    List<Row> rows = read("{\"a\":1}\r\n\n  \n{\"b\":\"é\"}\n{\"x\":2}", 1000, 2);
+
+    assertThat(rows).containsExactly(new Row("{\"a\":1}", 1, 1000, 1009),
+        new Row("{\"b\":\"é\"}", 4, 1013, 1024), new Row("{\"x\":2}", 5, 1024, 1031));
+  }
+
+  @Test
+  void manyThreads_keepTheInputOrder() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = 0; i < 20_000; i++) {
+      sb.append("{\"k\":").append(i).append(",\"x\":\"").append("v".repeat(random.nextInt(200)))
+          .append("\"}\n");
+      if (random.nextInt(50) == 0) {
+        sb.append('\n');
+      }
+    }
+    List<Row> rows = read(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)),
+        0, 0, 37, 4);
+
+    assertThat(rows).hasSize(20_000);
+    for (int i = 0; i < rows.size(); i++) {
+      assertThat(rows.get(i).text()).startsWith("{\"k\":" + i + ",");
+    }
+    assertThat(rows.get(rows.size() - 1).end()).isEqualTo(sb.length());
+  }
+
+  @Test
+  void trickleStream_givesTheSameRows() throws Exception {
+    byte[] bytes = "{\"a\":1}\n{\"b\":2}\n{\"c\":3}".getBytes(StandardCharsets.UTF_8);
+    InputStream trickle = new InputStream() {
+      int pos;
+
+      @Override
+      public int read() {
+        return pos < bytes.length ? bytes[pos++] : -1;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        if (pos >= bytes.length) {
+          return -1;
+        }
+        b[off] = bytes[pos++];
+        return 1;
+      }
+    };
+
+    assertThat(read(trickle, 0, 0, 100, 1)).extracting(Row::text)
+        .containsExactly("{\"a\":1}", "{\"b\":2}", "{\"c\":3}");
+  }
+
+  @Test
+  void aPause_endsTheBlock_soItsRowsDoNotWaitForMore() throws Exception {
+    PipedOutputStream feed = new PipedOutputStream();
+    PipedInputStream pipe = new PipedInputStream(feed, 1024);
+    LineParser parser = new LineParser(Set.of("a"), false, false);
+    try (BlockReader r = new BlockReader(pipe, 0, 0, 1000, 1, b -> {
+      parser.parse(b);
+      return b;
+    })) {
+      feed.write("{\"a\":1}\n{\"a\":".getBytes(StandardCharsets.UTF_8));
+      ParsedBlock first = r.next();
+      assertThat(first.rows).isEqualTo(1);
+      assertThat(first.end).isEqualTo(8);
+      feed.write("2}\n".getBytes(StandardCharsets.UTF_8));
+      feed.close();
+      ParsedBlock second = r.next();
+      assertThat(second.start).isEqualTo(8);
+      assertThat(second.lineText(0)).isEqualTo("{\"a\":2}");
+      assertThat(r.next()).isSameAs(BlockReader.END);
+    }
+  }
+
+  @Test
+  void badLines_getAReasonAndAQuote_unknownFieldsAreNamed() throws Exception {
+    LineParser parser = new LineParser(Set.of("a"), false, false);
+    byte[] bytes = "{\"a\":1,\"A\":2}\n{\"a\":\n42\n".getBytes(StandardCharsets.UTF_8);
+    ParsedBlock b = new ParsedBlock(0, bytes.length, 0, bytes);
+    parser.parse(b);
+
+    assertThat(b.rows).isEqualTo(3);
+    assertThat(b.unknownOf(0)).containsExactly("A");
+    assertThat(b.nodes[1]).isNull();
+    assertThat(b.reasonOf(1)).isEqualTo(SkipReasons.MALFORMED_JSON);
+    assertThat(b.detail[1]).contains("'{\"a\":'");
+    assertThat(b.reasonOf(2)).isEqualTo(SkipReasons.NOT_AN_OBJECT);
+  }
+
+  @Test
+  void emptyInput_hasNoRows() throws Exception {
+    assertThat(read("", 0, 16)).isEmpty();
+  }
+}
