@@ -12,6 +12,9 @@ module dev.handoff.encoders.clickhouse {
 
   exports dev.handoff.encoders.clickhouse;
 
+  // The rowbinary encoder writes the values of a JSON column's shared data (SharedValues).
+  uses dev.handoff.api.spi.RowEncoderProvider;
+
   provides dev.handoff.api.spi.RowEncoderProvider with
       dev.handoff.encoders.clickhouse.internal.NativeEncoderProvider;
 }

@@ -134,6 +134,30 @@ public final class BinaryTypes {
         write(type.element(), out);
         out.writeVarUInt(type.length());
         break;
+      // Variant, Dynamic, JSON (issue 15).
+      case VARIANT:
+        out.writeByte(0x2A);
+        named(null, type.elements(), out);
+        break;
+      case DYNAMIC:
+        out.writeByte(0x2B);
+        out.writeByte(type.maxDynamicTypes());
+        break;
+      case JSON:
+        out.writeByte(0x30);
+        out.writeByte(0); // the serialization version of the object type
+        out.writeVarUInt(type.maxDynamicPaths());
+        out.writeByte(type.maxDynamicTypes());
+        named(type.names(), type.elements(), out);
+        out.writeVarUInt(type.skipPaths().size());
+        for (String p : type.skipPaths()) {
+          string(p, out);
+        }
+        out.writeVarUInt(type.skipRegexps().size());
+        for (String r : type.skipRegexps()) {
+          string(r, out);
+        }
+        break;
       default:
         throw new IllegalArgumentException("no binary encoding for type " + type);
     }

@@ -41,16 +41,34 @@ public final class ClickHouseType {
   /** The aggregate function of SimpleAggregateFunction, else null. */
   private final String function;
   private final String canonical;
+  // Variant, Dynamic, JSON: Dynamic's max_types or JSON's max_dynamic_types; JSON's
+  // max_dynamic_paths and SKIP paths and regular expressions (typed paths: names and elements).
+  private final int maxTypes;
+  private final int maxPaths;
+  private final List<String> skipPaths;
+  private final List<String> skipRegexps;
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues) {
     this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null,
-        null);
+        null, 0, 0, List.of(), List.of());
   }
 
   private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
       List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues,
-      String function, ZoneId defaultZone) {
+      int maxTypes, int maxPaths, List<String> skipPaths, List<String> skipRegexps) {
+    this(kind, precision, scale, length, timeZone, elements, names, enumNames, enumValues, null,
+        null, maxTypes, maxPaths, skipPaths, skipRegexps);
+  }
+
+  private ClickHouseType(TypeKind kind, int precision, int scale, int length, String timeZone,
+      List<ClickHouseType> elements, List<String> names, String[] enumNames, int[] enumValues,
+      String function, ZoneId defaultZone, int maxTypes, int maxPaths, List<String> skipPaths,
+      List<String> skipRegexps) {
+    this.maxTypes = maxTypes;
+    this.maxPaths = maxPaths;
+    this.skipPaths = skipPaths;
+    this.skipRegexps = skipRegexps;
     this.kind = kind;
     this.function = function;
     this.precision = precision;
@@ -126,11 +144,13 @@ public final class ClickHouseType {
     switch (kind) {
       case DECIMAL: case FIXED_STRING: case DATETIME64: case ENUM8: case ENUM16: case NULLABLE:
       case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
-      case TIME64: case SIMPLE_AGGREGATE_FUNCTION: case QBIT:
+      case TIME64: case SIMPLE_AGGREGATE_FUNCTION: case QBIT: case VARIANT: case JSON:
         throw new IllegalArgumentException(kind + " needs parameters");
       case POINT: case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON:
       case MULTI_POLYGON:
         return ModernTypes.geo(kind);
+      case DYNAMIC:
+        return dynamic(DEFAULT_MAX_TYPES);
       default:
         return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, null, null);
     }
@@ -241,7 +261,7 @@ public final class ClickHouseType {
       throw new IllegalArgumentException(problem);
     }
     return new ClickHouseType(TypeKind.SIMPLE_AGGREGATE_FUNCTION, 0, 0, 0, null, List.of(value),
-        null, null, null, function, null);
+        null, null, null, function, null, 0, 0, List.of(), List.of());
   }
 
   /** Returns a geo type over its underlying type (for {@link ModernTypes}). */
@@ -333,6 +353,173 @@ public final class ClickHouseType {
     return null;
   }
 
+  /* ------------------------------------------------------------------ Variant, Dynamic, JSON */
+
+  /** Dynamic's {@code max_types} and JSON's {@code max_dynamic_types} when not given. */
+  public static final int DEFAULT_MAX_TYPES = 32;
+
+  /** JSON's {@code max_dynamic_paths} when not given. */
+  public static final int DEFAULT_MAX_PATHS = 1024;
+
+  /** The largest {@code max_types} / {@code max_dynamic_types} the server accepts. */
+  public static final int MAX_MAX_TYPES = 254;
+
+  /** The largest {@code max_dynamic_paths} the server accepts. */
+  public static final int MAX_MAX_PATHS = 10_000;
+
+  /**
+   * Returns {@code Variant(types...)} as the server builds it: the types sorted by their canonical
+   * names (byte order of the UTF-8 text), repeated types and {@code Nothing} dropped. A value's
+   * discriminator is its type's index in {@link #elements()}.
+   *
+   * @throws IllegalArgumentException for a type the server refuses inside Variant (Nullable,
+   *     LowCardinality(Nullable), Variant, Dynamic), no type left, or more than 255 types
+   */
+  public static ClickHouseType variant(List<ClickHouseType> types) {
+    java.util.TreeMap<byte[], ClickHouseType> sorted = new java.util.TreeMap<>(Arrays::compare);
+    for (ClickHouseType t : types) {
+      String problem = variantElementProblem(t);
+      if (problem != null) {
+        throw new IllegalArgumentException(problem);
+      }
+      if (t.kind != TypeKind.NOTHING) {
+        sorted.put(t.canonical.getBytes(java.nio.charset.StandardCharsets.UTF_8), t);
+      }
+    }
+    if (sorted.isEmpty() || sorted.size() > 255) {
+      throw new IllegalArgumentException(
+          "a Variant needs 1 to 255 different types, not " + sorted.size());
+    }
+    return new ClickHouseType(TypeKind.VARIANT, 0, 0, 0, null, List.copyOf(sorted.values()),
+        null, null, null);
+  }
+
+  /** Returns why the server refuses {@code t} inside a Variant, or {@code null}. */
+  static String variantElementProblem(ClickHouseType t) {
+    boolean nullable = t.kind == TypeKind.NULLABLE || (t.kind == TypeKind.LOW_CARDINALITY
+        && t.elements.get(0).kind == TypeKind.NULLABLE);
+    if (nullable) {
+      return t + " cannot be inside Variant (a Variant holds NULL itself)";
+    }
+    if (t.kind == TypeKind.VARIANT) {
+      return t + " cannot be inside Variant (nested Variant types are not allowed)";
+    }
+    if (t.kind == TypeKind.DYNAMIC) {
+      return t + " cannot be inside Variant (Dynamic is not allowed inside Variant)";
+    }
+    return null;
+  }
+
+  /** Returns {@code Dynamic(max_types=maxTypes)}, printed {@code Dynamic} for the default 32. */
+  public static ClickHouseType dynamic(int maxTypes) {
+    if (maxTypes < 0 || maxTypes > MAX_MAX_TYPES) {
+      throw new IllegalArgumentException(
+          "Dynamic max_types " + maxTypes + " (expected: 0.." + MAX_MAX_TYPES + ")");
+    }
+    return new ClickHouseType(TypeKind.DYNAMIC, 0, 0, 0, null, List.of(), null, null, null,
+        maxTypes, 0, List.of(), List.of());
+  }
+
+  /**
+   * Returns {@code JSON(...)}: {@code maxTypes} ({@code max_dynamic_types}, 0..254), {@code
+   * maxPaths} ({@code max_dynamic_paths}, 0..10000), typed paths ({@code paths[i] types[i]},
+   * sorted by path), {@code SKIP} paths and {@code SKIP REGEXP} expressions (each sorted and
+   * without repeats), printed as the server prints them.
+   */
+  public static ClickHouseType json(int maxTypes, int maxPaths, List<String> paths,
+      List<ClickHouseType> types, List<String> skipPaths, List<String> skipRegexps) {
+    if (maxTypes < 0 || maxTypes > MAX_MAX_TYPES) {
+      throw new IllegalArgumentException(
+          "JSON max_dynamic_types " + maxTypes + " (expected: 0.." + MAX_MAX_TYPES + ")");
+    }
+    if (maxPaths < 0 || maxPaths > MAX_MAX_PATHS) {
+      throw new IllegalArgumentException(
+          "JSON max_dynamic_paths " + maxPaths + " (expected: 0.." + MAX_MAX_PATHS + ")");
+    }
+    if (paths.size() != types.size()) {
+      throw new IllegalArgumentException("typed paths need as many paths as types");
+    }
+    java.util.TreeMap<String, ClickHouseType> typed = new java.util.TreeMap<>(
+        ClickHouseType::compareUtf8);
+    for (int i = 0; i < paths.size(); i++) {
+      String p = paths.get(i);
+      if (p.isEmpty()) {
+        throw new IllegalArgumentException("a JSON typed path cannot be empty");
+      }
+      if (typed.put(p, types.get(i)) != null) {
+        throw new IllegalArgumentException("duplicate JSON typed path '" + p + "'");
+      }
+    }
+    java.util.TreeSet<String> skip = new java.util.TreeSet<>(ClickHouseType::compareUtf8);
+    skip.addAll(skipPaths);
+    java.util.TreeSet<String> regexps = new java.util.TreeSet<>(ClickHouseType::compareUtf8);
+    regexps.addAll(skipRegexps);
+    return new ClickHouseType(TypeKind.JSON, 0, 0, 0, null, List.copyOf(typed.values()),
+        List.copyOf(typed.keySet()), null, null, maxTypes, maxPaths, List.copyOf(skip),
+        List.copyOf(regexps));
+  }
+
+  /** Compares strings by the bytes of their UTF-8 text, as the server compares names. */
+  static int compareUtf8(String a, String b) {
+    return Arrays.compare(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Returns {@code max_types} of a Dynamic, {@code max_dynamic_types} of a JSON (32 unless
+   * given), else 0.
+   */
+  public int maxDynamicTypes() {
+    return maxTypes;
+  }
+
+  /** Returns {@code max_dynamic_paths} of a JSON (1024 unless given), else 0. */
+  public int maxDynamicPaths() {
+    return maxPaths;
+  }
+
+  /** Returns the {@code SKIP} paths of a JSON, sorted; empty for other types. */
+  public List<String> skipPaths() {
+    return skipPaths;
+  }
+
+  /** Returns the {@code SKIP REGEXP} expressions of a JSON, sorted; empty for other types. */
+  public List<String> skipRegexps() {
+    return skipRegexps;
+  }
+
+  private String renderVariantDynamicJson() {
+    StringBuilder sb = new StringBuilder();
+    switch (kind) {
+      case VARIANT:
+        sb.append("Variant(");
+        for (int i = 0; i < elements.size(); i++) {
+          sb.append(i == 0 ? "" : ", ").append(elements.get(i));
+        }
+        return sb.append(')').toString();
+      case DYNAMIC:
+        return maxTypes == DEFAULT_MAX_TYPES ? "Dynamic" : "Dynamic(max_types=" + maxTypes + ")";
+      default:
+        List<String> args = new java.util.ArrayList<>();
+        if (maxTypes != DEFAULT_MAX_TYPES) {
+          args.add("max_dynamic_types=" + maxTypes);
+        }
+        if (maxPaths != DEFAULT_MAX_PATHS) {
+          args.add("max_dynamic_paths=" + maxPaths);
+        }
+        for (int i = 0; i < elements.size(); i++) {
+          args.add(identifier(names.get(i)) + " " + elements.get(i));
+        }
+        for (String p : skipPaths) {
+          args.add("SKIP " + identifier(p));
+        }
+        for (String r : skipRegexps) {
+          args.add("SKIP REGEXP " + quote(r));
+        }
+        return args.isEmpty() ? "JSON" : "JSON(" + String.join(", ", args) + ")";
+    }
+  }
+
   /* ------------------------------------------------------------------ Accessors */
 
   /** Returns the family. */
@@ -381,7 +568,7 @@ public final class ClickHouseType {
     if (kind == TypeKind.DATETIME || kind == TypeKind.DATETIME64) {
       return timeZone != null || zone.equals(defaultZone) ? this
           : new ClickHouseType(kind, precision, scale, length, null, elements, names, enumNames,
-              enumValues, function, defaultZone);
+              enumValues, function, defaultZone, maxTypes, maxPaths, skipPaths, skipRegexps);
     }
     if (elements.isEmpty()) {
       return this;
@@ -394,7 +581,8 @@ public final class ClickHouseType {
       zoned.add(z);
     }
     return changed ? new ClickHouseType(kind, precision, scale, length, timeZone,
-        List.copyOf(zoned), names, enumNames, enumValues, function, null) : this;
+        List.copyOf(zoned), names, enumNames, enumValues, function, null, maxTypes, maxPaths,
+        skipPaths, skipRegexps) : this;
   }
 
   /**
@@ -411,7 +599,8 @@ public final class ClickHouseType {
    * QBit, Ring, LineString, MultiLineString, Polygon or MultiPolygon.
    */
   public ClickHouseType element() {
-    if (elements.size() != 1 || kind == TypeKind.TUPLE || kind == TypeKind.NESTED) {
+    if (elements.size() != 1 || kind == TypeKind.TUPLE || kind == TypeKind.NESTED
+        || kind == TypeKind.VARIANT || kind == TypeKind.JSON) {
       throw new IllegalStateException(canonical + " has no single element type");
     }
     return elements.get(0);
@@ -422,7 +611,10 @@ public final class ClickHouseType {
     return function;
   }
 
-  /** Returns the element names of a named Tuple or a Nested, or {@code null}. */
+  /**
+   * Returns the element names of a named Tuple or a Nested, the typed paths of a JSON (sorted,
+   * empty when it has none), or {@code null}.
+   */
   public List<String> names() {
     return names;
   }
@@ -529,6 +721,8 @@ public final class ClickHouseType {
           sb.append(elements.get(i));
         }
         return sb.append(')').toString();
+      case VARIANT: case DYNAMIC: case JSON:
+        return renderVariantDynamicJson();
       default:
         return simpleName(kind);
     }

@@ -103,7 +103,21 @@ public enum TypeKind {
   /** {@code Polygon} (ClickHouse 20.5): {@code Array(Ring)}. */
   POLYGON(-1),
   /** {@code MultiPolygon} (ClickHouse 20.5): {@code Array(Polygon)}. */
-  MULTI_POLYGON(-1);
+  MULTI_POLYGON(-1),
+
+  // --- Variant, Dynamic, JSON (ClickHouse 24.1+, 24.5+, 24.8+) ---
+  /**
+   * {@code Variant(T1, ...)}: one value of one of its types, or NULL; the types are kept sorted as
+   * the server sorts them, and a value's discriminator is its type's index.
+   */
+  VARIANT(-1),
+  /** {@code Dynamic} or {@code Dynamic(max_types=N)}: a value of any type, with its type. */
+  DYNAMIC(-1),
+  /**
+   * {@code JSON(...)}: an object of paths, with typed paths, {@code max_dynamic_paths}, {@code
+   * max_dynamic_types} and {@code SKIP} paths and regular expressions.
+   */
+  JSON(-1);
 
   private final int fixedWidth;
 

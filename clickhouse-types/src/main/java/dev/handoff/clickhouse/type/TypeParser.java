@@ -144,6 +144,15 @@ final class TypeParser {
       case "Nested":
         type = elements(TypeKind.NESTED);
         break;
+      case "Variant":
+        type = variant();
+        break;
+      case "Dynamic":
+        type = dynamic();
+        break;
+      case "JSON":
+        type = json();
+        break;
       default:
         TypeKind kind = SIMPLE.get(name);
         if (kind == null) {
@@ -338,6 +347,9 @@ final class TypeParser {
   /** Returns why {@code inner} cannot be inside Nullable, or null when it can. */
   private static String nullableProblem(ClickHouseType inner) {
     switch (inner.kind()) {
+      case VARIANT: case DYNAMIC:
+        return inner + " cannot be inside Nullable (the server refuses it; " + inner.kind()
+            + " holds NULL itself)";
       case NULLABLE: case ARRAY: case MAP: case LOW_CARDINALITY: case NESTED: case RING:
       case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
         return inner + " cannot be inside Nullable"
@@ -567,6 +579,149 @@ final class TypeParser {
     return null;
   }
 
+  /* ------------------------------------------------------------------ Variant, Dynamic, JSON */
+
+  /** {@code Variant(T1, ...)}: no Nullable, LowCardinality(Nullable), Variant or Dynamic inside. */
+  private ClickHouseType variant() {
+    open();
+    List<ClickHouseType> types = new ArrayList<>();
+    do {
+      int at = skipWhitespaceAndMark();
+      ClickHouseType t = parseType(true); // the server drops a Nothing
+      String problem = ClickHouseType.variantElementProblem(t);
+      if (problem != null) {
+        throw error(at, problem);
+      }
+      types.add(t);
+    } while (commaOrClose());
+    try {
+      return ClickHouseType.variant(types);
+    } catch (IllegalArgumentException e) {
+      throw error(pos - 1, e.getMessage());
+    }
+  }
+
+  /** {@code Dynamic} or {@code Dynamic(max_types=N)}, N in 0..254. */
+  private ClickHouseType dynamic() {
+    int after = pos;
+    skipWhitespace();
+    if (pos >= end || text.charAt(pos) != '(') {
+      pos = after;
+      return ClickHouseType.dynamic(ClickHouseType.DEFAULT_MAX_TYPES);
+    }
+    pos++;
+    int at = skipWhitespaceAndMark();
+    if (pos >= end || !isIdentifierStart(text.charAt(pos)) || !readWord().equals("max_types")) {
+      throw error(at, "expected max_types=N");
+    }
+    int n = parameterValue(ClickHouseType.MAX_MAX_TYPES, "Dynamic max_types");
+    close();
+    return ClickHouseType.dynamic(n);
+  }
+
+  /** Reads {@code = N} with N in 0..max. */
+  private int parameterValue(int max, String what) {
+    expect('=');
+    int at = skipWhitespaceAndMark();
+    int n = readUnsigned();
+    if (n > max) {
+      throw error(at, what + " must be between 0 and " + max);
+    }
+    return n;
+  }
+
+  /**
+   * {@code JSON} or {@code JSON(arg, ...)}, each argument {@code max_dynamic_types=N}, {@code
+   * max_dynamic_paths=N}, a typed path {@code path Type} (path bare with dots, or quoted), {@code
+   * SKIP path} or {@code SKIP REGEXP 'expression'}.
+   */
+  private ClickHouseType json() {
+    int after = pos;
+    skipWhitespace();
+    if (pos >= end || text.charAt(pos) != '(') {
+      pos = after;
+      return ClickHouseType.json(ClickHouseType.DEFAULT_MAX_TYPES,
+          ClickHouseType.DEFAULT_MAX_PATHS, List.of(), List.of(), List.of(), List.of());
+    }
+    pos++;
+    int maxTypes = ClickHouseType.DEFAULT_MAX_TYPES;
+    int maxPaths = ClickHouseType.DEFAULT_MAX_PATHS;
+    List<String> paths = new ArrayList<>();
+    List<ClickHouseType> types = new ArrayList<>();
+    List<String> skip = new ArrayList<>();
+    List<String> regexps = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    skipWhitespace();
+    if (pos < end && text.charAt(pos) == ')') {
+      pos++;
+    } else {
+      do {
+        int at = skipWhitespaceAndMark();
+        String path = readJsonPath();
+        if (path.equals("max_dynamic_types") && nextIs('=')) {
+          maxTypes = parameterValue(ClickHouseType.MAX_MAX_TYPES, "JSON max_dynamic_types");
+        } else if (path.equals("max_dynamic_paths") && nextIs('=')) {
+          maxPaths = parameterValue(ClickHouseType.MAX_MAX_PATHS, "JSON max_dynamic_paths");
+        } else if (path.equals("SKIP")) {
+          skipWhitespace();
+          int wordAt = pos;
+          String next = readJsonPath();
+          if (next.equals("REGEXP") && nextIs('\'')) {
+            regexps.add(readStringLiteral());
+          } else if (next.isEmpty()) {
+            throw error(wordAt, "expected a path or REGEXP after SKIP");
+          } else {
+            skip.add(next);
+          }
+        } else {
+          if (path.isEmpty()) {
+            throw error(at, "expected a typed path, SKIP, max_dynamic_types or max_dynamic_paths");
+          }
+          if (!seen.add(path)) {
+            throw error(at, "duplicate JSON typed path '" + path + "'");
+          }
+          paths.add(path);
+          types.add(parseType(false));
+        }
+      } while (commaOrClose());
+    }
+    return ClickHouseType.json(maxTypes, maxPaths, paths, types, skip, regexps);
+  }
+
+  /** Whether the next non-blank character is {@code c} (nothing consumed). */
+  private boolean nextIs(char c) {
+    int at = pos;
+    skipWhitespace();
+    boolean is = pos < end && text.charAt(pos) == c;
+    pos = at;
+    return is;
+  }
+
+  /**
+   * Reads a JSON path: backquoted or double-quoted parts, or bare identifiers, joined by dots
+   * ({@code a.b}, {@code `a.b`.c}); returns "" when none starts here.
+   */
+  private String readJsonPath() {
+    StringBuilder path = new StringBuilder();
+    while (pos < end) {
+      char c = text.charAt(pos);
+      if (c == '`' || c == '"') {
+        path.append(readQuoted(c, "quoted identifier"));
+      } else if (isIdentifierPart(c)) {
+        path.append(readWord());
+      } else {
+        break;
+      }
+      if (pos < end && text.charAt(pos) == '.') {
+        path.append('.');
+        pos++;
+      } else {
+        break;
+      }
+    }
+    return path.toString();
+  }
+
   /* ------------------------------------------------------------------ Tokens */
 
   private static boolean isIdentifierStart(char c) {
@@ -793,6 +948,7 @@ final class TypeParser {
         case DECIMAL: case FIXED_STRING: case DATETIME: case DATETIME64: case ENUM8: case ENUM16:
         case NULLABLE: case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
         case NOTHING: case TIME64: case QBIT: case SIMPLE_AGGREGATE_FUNCTION:
+        case VARIANT: case DYNAMIC: case JSON:
           break;
         default:
           m.put(ClickHouseType.simpleName(kind), kind);

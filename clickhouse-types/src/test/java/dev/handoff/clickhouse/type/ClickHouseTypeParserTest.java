@@ -519,9 +519,8 @@ class ClickHouseTypeParserTest {
     void namesUnknownAndUnsupportedTypes() {
       assertFails("Int33", 0, "unknown type 'Int33'");
       assertFails("Map(String, Int33)", 12, "unknown type 'Int33'");
-      assertFails("JSON", 0, "unsupported type 'JSON'");
-      assertFails("Array(Variant(String, UInt8))", 6,
-          "unsupported type 'Variant(String, UInt8)'");
+      assertFails("Object('json')", 0, "unsupported type 'Object('json')'");
+      assertFails("Array(IntervalDay)", 6, "unsupported type 'IntervalDay'");
     }
 
     @Test

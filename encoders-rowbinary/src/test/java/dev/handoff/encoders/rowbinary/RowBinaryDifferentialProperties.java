@@ -128,6 +128,10 @@ class RowBinaryDifferentialProperties {
         RowBinaryDifferentialProperties::holds, SHRINK);
   }
 
+  /** The kinds VariantDynamicJsonSweepTest sweeps instead (against the 26.7 engine). */
+  private static final Set<TypeKind> VARIANT_SWEEP =
+      Set.of(TypeKind.VARIANT, TypeKind.DYNAMIC, TypeKind.JSON);
+
   /**
    * The sweep's cases reach every type family and variant, every row shape and the header, so a
    * change to the generator cannot quietly narrow what the property checks.
@@ -154,7 +158,7 @@ class RowBinaryDifferentialProperties {
         TypeKind.LINE_STRING, TypeKind.MULTI_LINE_STRING, TypeKind.POLYGON,
         TypeKind.MULTI_POLYGON);
     for (TypeKind k : TypeKind.values()) {
-      if (k != TypeKind.NOTHING && !elsewhere.contains(k)) {
+      if (k != TypeKind.NOTHING && !elsewhere.contains(k) && !VARIANT_SWEEP.contains(k)) {
         expected.add(k.name());
       }
     }

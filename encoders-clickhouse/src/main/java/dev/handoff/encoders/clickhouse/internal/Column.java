@@ -136,6 +136,12 @@ abstract class Column {
         return new Composites.TupleColumn(type, column, children(type.elements(), null, column));
       case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
         return new Composites.ArrayColumn(type, column, of(type.element(), column + "[]"));
+      case VARIANT:
+        return new VariantColumns.VariantColumn(type, column);
+      case DYNAMIC:
+        return new VariantColumns.DynamicColumn(type, column, null);
+      case JSON:
+        return new JsonColumn(type, column);
       default:
         throw new IllegalArgumentException(
             "column " + column + ": type " + type + " cannot be written in Native");

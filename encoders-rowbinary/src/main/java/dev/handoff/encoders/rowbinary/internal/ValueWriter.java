@@ -102,6 +102,12 @@ abstract class ValueWriter {
         return new TupleWriter(type, column, children(type.elements(), null, column));
       case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON: case MULTI_POLYGON:
         return new ArrayWriter(type, column, of(type.element(), column + "[]"));
+      case VARIANT:
+        return new VariantWriters.VariantWriter(type, column);
+      case DYNAMIC:
+        return new VariantWriters.DynamicWriter(type, column, null);
+      case JSON:
+        return new VariantWriters.JsonWriter(type, column);
       default:
         throw new IllegalArgumentException(
             "column " + column + ": type " + type + " cannot be written in RowBinary");

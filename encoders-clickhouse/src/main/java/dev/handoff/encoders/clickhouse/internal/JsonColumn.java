@@ -1,0 +1,339 @@
+package dev.handoff.encoders.clickhouse.internal;
+
+import dev.handoff.api.ChunkBuffer;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import dev.handoff.clickhouse.value.JsonPaths;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JSON column in Native (the object serialization, version 1 with {@code
+ * max_dynamic_paths}): the state prefix is UInt64 0, VarUInt max_dynamic_paths, VarUInt number
+ * of dynamic paths and their names (sorted by their bytes), then the prefixes of the typed paths'
+ * columns (sorted by path) and of the dynamic paths' Dynamic columns; the data is each typed
+ * path's column, each dynamic path's Dynamic column, and the shared data, an {@code
+ * Array(Tuple(String, String))} that is empty in every row (only its offsets, zeros).
+ *
+ * <p>Every value has a slot in every column: a typed path the value lacks gets its type's
+ * default, a dynamic path it lacks a NULL. A path first seen at row k gets a column with k NULLs.
+ * The first {@code max_dynamic_paths} paths of a block are dynamic paths; a path first seen after
+ * them goes to the shared data for the rest of the block: per value its entries sorted by path,
+ * each the path and the value as the binary encoding of its type followed by its RowBinary
+ * ({@link SharedValues}). (A block with more dynamic paths than the limit is read by 26.7, but
+ * crashes it when an INSERT squashes such blocks.) A dynamic path whose values were all rolled
+ * back is dropped and the shared paths are recomputed, so a rolled-back block is the good rows'
+ * block.
+ */
+final class JsonColumn extends Column {
+  private final JsonPaths paths;
+  private final Column[] typed;
+  private final boolean[] seen;
+  private final ClickHouseType dynamicType;
+  private final Map<String, VariantColumns.DynamicColumn> dynamic = new HashMap<>();
+  /** The dynamic paths in the order they were added, and their names as written. */
+  private final List<String> order = new ArrayList<>();
+  private final Map<String, byte[]> names = new HashMap<>();
+  /** The paths of this block that live in the shared data (first seen with no room left). */
+  private final java.util.Set<String> sharedPaths = new java.util.HashSet<>();
+  private final SharedValues sharedValues;
+  /** Shared data: cumulative entry count per value; per entry its path and value. */
+  private long[] sharedOffsets = new long[64];
+  private final ChunkBuffer sharedPathData = new ChunkBuffer(64);
+  private final ChunkBuffer sharedValueData = new ChunkBuffer(64);
+  private int[] pathEnds = new int[16];
+  private int[] valueEnds = new int[16];
+  private final List<String> entryPaths = new ArrayList<>();
+  /** Scratch for one value's shared entries before they are sorted by path. */
+  private final ChunkBuffer rowValues = new ChunkBuffer(64);
+  private final List<String> rowPaths = new ArrayList<>();
+  private int[] rowEnds = new int[8];
+  private final Object[] box = new Object[1];
+
+  JsonColumn(ClickHouseType type, String column) {
+    super(type, column);
+    this.paths = new JsonPaths(type);
+    this.typed = new Column[type.elements().size()];
+    for (int i = 0; i < typed.length; i++) {
+      typed[i] = Column.of(type.elements().get(i), column + "." + type.names().get(i));
+    }
+    this.seen = new boolean[typed.length];
+    this.dynamicType = ClickHouseType.dynamic(type.maxDynamicTypes());
+    this.sharedValues = new SharedValues(column);
+  }
+
+  @Override
+  <R> void append(RowAccessor<R> acc, R row, int field) {
+    paths.read(acc, row, field, column);
+    try {
+      Arrays.fill(seen, false);
+      for (int i = 0; i < paths.size(); i++) {
+        int t = paths.typed(i);
+        if (t >= 0) {
+          typed[t].append(paths.accessor(i), paths.container(i), paths.field(i));
+          seen[t] = true;
+        } else if (isShared(paths.path(i))) {
+          addShared(paths.path(i), paths.accessor(i), paths.container(i), paths.field(i));
+        } else {
+          dynamicPath(paths.path(i)).append(paths.accessor(i), paths.container(i),
+              paths.field(i));
+        }
+      }
+      pushShared();
+    } finally {
+      paths.clear();
+      rowPaths.clear();
+      rowValues.truncate(0);
+    }
+    for (int t = 0; t < typed.length; t++) {
+      if (!seen[t]) {
+        typed[t].appendDefault();
+      }
+    }
+    count++;
+    for (int k = 0; k < order.size(); k++) {
+      VariantColumns.DynamicColumn d = dynamic.get(order.get(k));
+      if (d.count < count) {
+        d.appendDefault();
+      }
+    }
+  }
+
+  /** Whether {@code path} goes to the shared data: it does already, or no room is left. */
+  private boolean isShared(String path) {
+    if (dynamic.containsKey(path)) {
+      return false;
+    }
+    if (sharedPaths.contains(path) || dynamic.size() >= type.maxDynamicPaths()) {
+      sharedPaths.add(path);
+      return true;
+    }
+    return false;
+  }
+
+  /** Encodes one shared entry of the current value into the scratch. */
+  private void addShared(String path, RowAccessor<Object> acc, Object container, int field) {
+    ClickHouseType t = dev.handoff.clickhouse.value.DynamicValues.typeOf(acc, container, field,
+        type, dynamicType, column + "." + path);
+    Object o = acc.kind(container, field) == dev.handoff.api.row.ValueKind.OTHER
+        ? acc.getObject(container, field) : null;
+    if (o instanceof dev.handoff.clickhouse.value.TypedValue tv) {
+      if (tv.value() == null) {
+        return;
+      }
+      box[0] = tv.value();
+      acc = VariantColumns.VALUES;
+      container = box;
+      field = 0;
+    } else if (o != null && dev.handoff.clickhouse.value.DynamicValues.isJsonNode(o)) {
+      box[0] = dev.handoff.clickhouse.value.DynamicValues.plain(o);
+      acc = VariantColumns.VALUES;
+      container = box;
+      field = 0;
+    }
+    if (t == null) {
+      return;
+    }
+    try {
+      sharedValues.write(t, acc, container, field, rowValues);
+    } finally {
+      box[0] = null;
+    }
+    if (rowPaths.size() == rowEnds.length) {
+      rowEnds = Arrays.copyOf(rowEnds, rowEnds.length * 2);
+    }
+    rowEnds[rowPaths.size()] = rowValues.length();
+    rowPaths.add(path);
+  }
+
+  /** Appends the current value's shared entries, sorted by path, and its offset. */
+  private void pushShared() {
+    int n = rowPaths.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    if (n > 1) {
+      Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(
+          rowPaths.get(a).getBytes(StandardCharsets.UTF_8),
+          rowPaths.get(b).getBytes(StandardCharsets.UTF_8)));
+    }
+    int entries = entries(count);
+    for (int k = 0; k < n; k++) {
+      int i = order[k];
+      int from = i == 0 ? 0 : rowEnds[i - 1];
+      String p = rowPaths.get(i);
+      sharedPathData.writeVarUInt(ChunkBuffer.utf8Length(p));
+      sharedPathData.writeUtf8(p);
+      byte[] value = new byte[rowEnds[i] - from];
+      for (int b = 0; b < value.length; b++) {
+        value[b] = rowValues.getByte(from + b);
+      }
+      sharedValueData.writeVarUInt(value.length);
+      sharedValueData.writeBytes(value);
+      if (entries + k == pathEnds.length) {
+        pathEnds = Arrays.copyOf(pathEnds, pathEnds.length * 2);
+        valueEnds = Arrays.copyOf(valueEnds, valueEnds.length * 2);
+      }
+      pathEnds[entries + k] = sharedPathData.length();
+      valueEnds[entries + k] = sharedValueData.length();
+      entryPaths.add(p);
+    }
+    if (count == sharedOffsets.length) {
+      sharedOffsets = Arrays.copyOf(sharedOffsets, count * 2);
+    }
+    sharedOffsets[count] = entries + n;
+  }
+
+  /** The number of shared entries of the first {@code n} values. */
+  private int entries(int n) {
+    return n == 0 ? 0 : (int) sharedOffsets[n - 1];
+  }
+
+  private VariantColumns.DynamicColumn dynamicPath(String path) {
+    VariantColumns.DynamicColumn d = dynamic.get(path);
+    if (d == null) {
+      d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
+      for (int r = 0; r < count; r++) {
+        d.appendDefault();
+      }
+      dynamic.put(path, d);
+      order.add(path);
+      if (!names.containsKey(path)) {
+        ChunkBuffer b = new ChunkBuffer(16);
+        b.writeVarUInt(ChunkBuffer.utf8Length(path));
+        b.writeUtf8(path);
+        names.put(path, b.toByteArray());
+      }
+    }
+    return d;
+  }
+
+  @Override
+  void appendDefault() {
+    for (Column t : typed) {
+      t.appendDefault();
+    }
+    if (count == sharedOffsets.length) {
+      sharedOffsets = Arrays.copyOf(sharedOffsets, count * 2);
+    }
+    sharedOffsets[count] = entries(count);
+    count++;
+    for (VariantColumns.DynamicColumn d : dynamic.values()) {
+      d.appendDefault();
+    }
+  }
+
+  @Override
+  void truncate(int n) {
+    int keep = entries(Math.min(n, count));
+    sharedPathData.truncate(keep == 0 ? 0 : pathEnds[keep - 1]);
+    sharedValueData.truncate(keep == 0 ? 0 : valueEnds[keep - 1]);
+    if (entryPaths.size() > keep) {
+      entryPaths.subList(keep, entryPaths.size()).clear();
+    }
+    // The shared paths are those of the entries left: a rolled-back value may have been the
+    // first of a path.
+    sharedPaths.clear();
+    sharedPaths.addAll(entryPaths);
+    count = n;
+    for (Column t : typed) {
+      t.truncate(n);
+    }
+    for (int k = order.size() - 1; k >= 0; k--) {
+      String path = order.get(k);
+      VariantColumns.DynamicColumn d = dynamic.get(path);
+      d.truncate(Math.min(n, d.count));
+      if (!d.hasValues()) {
+        dynamic.remove(path);
+        order.remove(k);
+      }
+    }
+    if (n == 0 && names.size() > 4 * typed.length + 1024) {
+      names.clear(); // names of paths long gone
+    }
+  }
+
+  /** The dynamic paths sorted as the server sorts them (by their UTF-8 bytes). */
+  private String[] sortedPaths() {
+    String[] p = order.toArray(new String[0]);
+    Arrays.sort(p, (a, b) -> Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8),
+        b.getBytes(StandardCharsets.UTF_8)));
+    return p;
+  }
+
+  @Override
+  long prefixBytes() {
+    long b = 8 + 2L * ChunkBuffer.varUIntSize(order.size());
+    for (Column t : typed) {
+      b += t.prefixBytes();
+    }
+    for (int k = 0; k < order.size(); k++) {
+      String path = order.get(k);
+      b += names.get(path).length + dynamic.get(path).prefixBytes();
+    }
+    return b;
+  }
+
+  @Override
+  void writePrefix(ChunkBuffer out) {
+    String[] sorted = sortedPaths();
+    out.writeLongLE(0); // object serialization version 1 (with max_dynamic_paths)
+    out.writeVarUInt(sorted.length);
+    out.writeVarUInt(sorted.length);
+    for (String p : sorted) {
+      out.writeBytes(names.get(p));
+    }
+    for (Column t : typed) {
+      t.writePrefix(out);
+    }
+    for (String p : sorted) {
+      dynamic.get(p).writePrefix(out);
+    }
+  }
+
+  @Override
+  long dataBytes() {
+    // The shared data: offsets, paths, values.
+    long b = 8L * count + sharedPathData.length() + sharedValueData.length();
+    for (Column t : typed) {
+      b += t.dataBytes();
+    }
+    for (VariantColumns.DynamicColumn d : dynamic.values()) {
+      b += d.dataBytes();
+    }
+    return b;
+  }
+
+  @Override
+  void writeData(ChunkBuffer out) {
+    for (Column t : typed) {
+      t.writeData(out);
+    }
+    for (String p : sortedPaths()) {
+      dynamic.get(p).writeData(out);
+    }
+    out.ensureWritable(8 * count);
+    for (int i = 0; i < count; i++) {
+      out.writeLongLE(sharedOffsets[i]);
+    }
+    out.writeBuffer(sharedPathData);
+    out.writeBuffer(sharedValueData);
+  }
+
+  @Override
+  long retainedBytes() {
+    long b = 0;
+    for (Column t : typed) {
+      b += t.retainedBytes();
+    }
+    for (VariantColumns.DynamicColumn d : dynamic.values()) {
+      b += d.retainedBytes();
+    }
+    return b;
+  }
+}
