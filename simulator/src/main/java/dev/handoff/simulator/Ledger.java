@@ -1,6 +1,8 @@
 package dev.handoff.simulator;
 
 import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.Frame;
+import dev.handoff.api.spi.Insert;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.ack.BatchListener;
 import dev.handoff.core.ack.SourceBatch;
@@ -25,6 +27,13 @@ final class Ledger {
   private final int[] writtenEpoch;
   /** Per record: 1 + the epoch in which the stage last skipped it, 0 if never. */
   private final int[] skippedEpoch;
+  /** Per record: 1 + the epoch in which the workers dead-lettered it, 0 if never. */
+  private final int[] deadEpoch;
+  /** Per record: 1 + the epoch in which a lost answer allows it to be written again. */
+  private final int[] repeatEpoch;
+  private long duplicatesExplained;
+  private long deadLetters;
+  private long chunksTaken;
   private final boolean[] pushedEver;
   private final short[] sourceOf;
   private long pushes;
@@ -34,8 +43,6 @@ final class Ledger {
   private long lost;
   private long unexpected;
   private long batchesFailed;
-  private long chunksWritten;
-  private long chunksAbandoned;
   Thread simThread;
   private volatile String foreignResolution;
 
@@ -48,6 +55,8 @@ final class Ledger {
     this.written = new int[w.records];
     this.writtenEpoch = new int[w.records];
     this.skippedEpoch = new int[w.records];
+    this.deadEpoch = new int[w.records];
+    this.repeatEpoch = new int[w.records];
     this.pushedEver = new boolean[w.records];
     this.sourceOf = new short[w.records];
     for (int s = 0; s < w.sources; s++) {
@@ -71,42 +80,180 @@ final class Ledger {
     skippedEpoch[id] = l.epoch + 1;
   }
 
-  /** A worker writes chunk {@code c} of {@code shard} to the table. */
-  void write(Life l, int shard, EncodedChunk c) {
+  /* ------------------------------------------------------------------ the sink's side */
+
+  /** Returns where the RowBinary row starting at {@code at} ends, or -1 if it runs past the end. */
+  static int rowEnd(byte[] b, int at) {
+    int p = at + FIXED_ROW;
+    if (p > b.length) {
+      return -1;
+    }
+    long len = 0;
+    int shift = 0;
+    while (true) {
+      if (p >= b.length || shift > 28) {
+        return -1;
+      }
+      int x = b[p++] & 0xFF;
+      len |= (long) (x & 0x7F) << shift;
+      if (x < 0x80) {
+        break;
+      }
+      shift += 7;
+    }
+    long end = p + len;
+    return end > b.length ? -1 : (int) end;
+  }
+
+  /** The bytes of a RowBinary row before its pad: UInt32, UInt16, UInt32, UInt64, UInt64. */
+  private static final int FIXED_ROW = 4 + 2 + 4 + 8 + 8;
+
+  /**
+   * Decodes the record ids an insert carries and checks them against the shadow: the frames of
+   * chunks {@code first..last} hold exactly those chunks' rows, in seal order; an insert of one
+   * chunk may hold a contiguous run of its rows (a part, while isolating). Every column of every
+   * row must be the record's own (a byte of a rolled-back row misaligns the rest). RowBinary is
+   * decoded byte by byte; other formats are taken by the shadow's row count.
+   */
+  int[] decode(Life l, Insert insert) {
+    int shard = insert.shard();
     List<int[]> ids = l.sealedIds.get(shard);
-    int seq = (int) c.sequence();
-    int[] rows = seq < ids.size() ? ids.get(seq) : null;
-    if (rows == null) {
-      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq
-          + " reached the sink but the encoder never sealed it (or it was written before)");
-      unexpected += c.rows();
-      return;
-    }
-    ids.set(seq, null);
-    int bytes = l.sealedBytes.get(shard).get(seq);
+    long first = insert.firstSequence();
+    long last = insert.lastSequence();
     book.checks[OracleBook.CHUNK_INTEGRITY]++;
-    if (rows.length != c.rows() || bytes != c.sizeBytes()) {
-      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq + " carries "
-          + c.rows() + " rows in " + c.sizeBytes() + " bytes but the encoder sealed "
-          + rows.length + " rows in " + bytes + " bytes");
+    if (last >= ids.size()) {
+      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " got an insert of chunks "
+          + first + ".." + last + " but the encoder sealed only " + ids.size());
+      return new int[0];
     }
-    chunksWritten++;
+    IntList expect = new IntList();
+    for (long q = first; q <= last; q++) {
+      for (int id : ids.get((int) q)) {
+        expect.add(id);
+      }
+    }
+    int[] want = expect.toArray();
+    if (!e.rowBinary) {
+      if (insert.rows() != want.length) {
+        book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunks " + first + ".." + last
+            + ": the insert claims " + insert.rows() + " rows but the encoder sealed "
+            + want.length);
+      }
+      return want;
+    }
+    IntList got = new IntList();
+    for (Frame f : insert.frames()) {
+      byte[] b = f.toByteArray();
+      int at = 0;
+      while (at < b.length) {
+        int end = rowEnd(b, at);
+        int id = end < 0 ? -1 : rowId(b, at, end);
+        if (id < 0) {
+          book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunks " + first + ".."
+              + last + ": the bytes at offset " + at + " of a frame of " + b.length
+              + " are not a row of a pushed record (after " + got.size() + " good rows)");
+          unexpected++;
+          return got.toArray();
+        }
+        got.add(id);
+        at = end;
+      }
+    }
+    int[] rows = got.toArray();
+    boolean ok;
+    if (first == last && rows.length < want.length) {
+      ok = isRun(want, rows);
+    } else {
+      ok = java.util.Arrays.equals(want, rows);
+    }
+    if (!ok || insert.rows() != rows.length) {
+      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunks " + first + ".." + last
+          + ": the insert claims " + insert.rows() + " rows and its frames hold records "
+          + describe(rows) + " but the encoder sealed " + describe(want));
+    }
+    return rows;
+  }
+
+  /** The record id of the row in {@code b[at, end)}, or -1 if a column is not that record's. */
+  private int rowId(byte[] b, int at, int end) {
+    long id = le(b, at, 4);
+    if (id >= w.records) {
+      return -1;
+    }
+    int i = (int) id;
+    int s = sourceOf[i];
+    if (le(b, at + 4, 2) != s || le(b, at + 6, 4) != i - w.base[s] || le(b, at + 10, 8) != w.key[i]
+        || le(b, at + 18, 8) != w.keySeq[i]) {
+      return -1;
+    }
+    int pad = w.pad[i];
+    int lenBytes = pad < 0x80 ? 1 : pad < 0x4000 ? 2 : 3;
+    if (end - (at + FIXED_ROW + lenBytes) != pad) {
+      return -1;
+    }
+    for (int p = end - pad; p < end; p++) {
+      if (b[p] != (byte) (pad & 0x7F)) {
+        return -1;
+      }
+    }
+    return i;
+  }
+
+  private static long le(byte[] b, int at, int n) {
+    long v = 0;
+    for (int k = n - 1; k >= 0; k--) {
+      v = v << 8 | (b[at + k] & 0xFF);
+    }
+    return v;
+  }
+
+  private static boolean isRun(int[] whole, int[] part) {
+    if (part.length == 0) {
+      return false;
+    }
+    for (int i = 0; i + part.length <= whole.length; i++) {
+      if (whole[i] == part[0]) {
+        return java.util.Arrays.equals(whole, i, i + part.length, part, 0, part.length);
+      }
+    }
+    return false;
+  }
+
+  private static String describe(int[] ids) {
+    if (ids.length <= 8) {
+      return java.util.Arrays.toString(ids);
+    }
+    return "[" + ids[0] + ", " + ids[1] + ", ... " + ids[ids.length - 1] + "] (" + ids.length
+        + ")";
+  }
+
+  /** The sink wrote {@code rows} (decoded from {@code insert}) to the table. */
+  void written(Life l, Insert insert, int[] rows) {
+    int shard = insert.shard();
     int epoch = l.epoch + 1;
     int sources = w.sources;
     for (int id : rows) {
       int s = sourceOf[id];
       int n = id - w.base[s];
       int slot = shard * sources + s;
-      book.checks[OracleBook.PER_SHARD_ORDER]++;
-      if (n <= l.lastN[slot]) {
-        book.fail(OracleBook.PER_SHARD_ORDER, "shard " + shard + " wrote record #" + n
-            + " of source " + s + " (key " + w.key[id] + " seq " + w.keySeq[id] + ") after #"
-            + l.lastN[slot] + " (chunk " + seq + ")");
-      }
-      l.lastN[slot] = n;
-      if (writtenEpoch[id] == epoch) {
-        book.fail(OracleBook.NO_LOSS, "record #" + n + " of source " + s
-            + " written twice within one process lifetime (epoch " + l.epoch + ")");
+      boolean repeat = writtenEpoch[id] == epoch;
+      if (repeat) {
+        book.checks[OracleBook.NO_LOSS]++;
+        if (repeatEpoch[id] != epoch) {
+          book.fail(OracleBook.NO_LOSS, "record #" + n + " of source " + s + " written twice"
+              + " within process lifetime " + l.epoch + " with no lost answer to explain it"
+              + " (chunks " + insert.firstSequence() + ".." + insert.lastSequence() + ")");
+        }
+        duplicatesExplained++;
+      } else {
+        book.checks[OracleBook.PER_SHARD_ORDER]++;
+        if (n <= l.lastN[slot]) {
+          book.fail(OracleBook.PER_SHARD_ORDER, "shard " + shard + " wrote record #" + n
+              + " of source " + s + " (key " + w.key[id] + " seq " + w.keySeq[id] + ") after #"
+              + l.lastN[slot] + " (chunks " + insert.firstSequence() + ".."
+              + insert.lastSequence() + ")");
+        }
+        l.lastN[slot] = n;
       }
       writtenEpoch[id] = epoch;
       written[id]++;
@@ -114,14 +261,43 @@ final class Ledger {
     }
   }
 
-  /** Forgets the shadow of a chunk that will never be written. */
-  void dropShadow(Life l, int shard, EncodedChunk c) {
-    List<int[]> ids = l.sealedIds.get(shard);
-    int seq = (int) c.sequence();
-    if (seq < ids.size()) {
-      ids.set(seq, null);
+  /** The answer to an insert that the server wrote was lost: its rows may come again. */
+  void mayRepeat(Life l, int[] rows) {
+    for (int id : rows) {
+      repeatEpoch[id] = l.epoch + 1;
     }
-    chunksAbandoned++;
+  }
+
+  /** The workers set {@code rows} aside as dead letters: handled, not written. */
+  void deadLettered(Life l, Insert insert, int[] rows, Exception cause) {
+    int epoch = l.epoch + 1;
+    for (int id : rows) {
+      book.checks[OracleBook.NO_LOSS]++;
+      if (!(e.sinkPoison && w.poison[id]) && !l.faulty) {
+        book.fail(OracleBook.NO_LOSS, "record " + id + " dead-lettered in the fault-free phase"
+            + " though the sink refuses only poison pills there: " + cause);
+      }
+      deadEpoch[id] = epoch;
+      deadLetters++;
+    }
+  }
+
+  /** A worker took chunk {@code c} from its queue: watch its frame for the release. */
+  void taken(Life l, EncodedChunk c) {
+    l.inWorker.add(c);
+    chunksTaken++;
+  }
+
+  /** The chunk whose frame the workers released: its bytes left the budget by the shadow's count. */
+  void settledChunks(Life l) {
+    java.util.Iterator<EncodedChunk> it = l.inWorker.iterator();
+    while (it.hasNext()) {
+      EncodedChunk c = it.next();
+      if (c.frame().isReleased()) {
+        it.remove();
+        l.expectedBytes -= e.charged(l.sealedBytes.get(c.shard()).get((int) c.sequence()));
+      }
+    }
   }
 
   /** Hears every batch of source {@code s} resolve in lifetime {@code l}. */
@@ -130,7 +306,7 @@ final class Ledger {
       if (l.dead) {
         return; // a batch of a process that is gone (the leak detector may fail it later)
       }
-      if (Thread.currentThread() != simThread) {
+      if (Thread.currentThread() != simThread && !l.threads.isWorkerThread(Thread.currentThread())) {
         foreignResolution = "batch " + batch.batchId() + " of source " + s
             + " was resolved by " + Thread.currentThread().getName()
             + " (the ack leak detector): an ack set was dropped unresolved";
@@ -166,12 +342,26 @@ final class Ledger {
     book.checks[OracleBook.NO_LOSS]++;
     for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {
       int id = w.base[s] + n;
-      if (writtenEpoch[id] != epoch && skippedEpoch[id] != epoch) {
+      if (writtenEpoch[id] != epoch && skippedEpoch[id] != epoch && deadEpoch[id] != epoch) {
         lost++;
         book.fail(OracleBook.NO_LOSS, "batch " + b + " of source " + s
             + " was acknowledged as delivered but record #" + n + " (key " + w.key[id]
-            + " seq " + w.keySeq[id] + ") was neither written nor counted as skipped");
+            + " seq " + w.keySeq[id] + ") was neither written, dead-lettered nor counted as"
+            + " skipped");
       }
+    }
+  }
+
+  /**
+   * The budget holds exactly the bytes of the chunks sealed and not settled, by the engine's own
+   * count (checked after every event, and after every worker run even in the middle of a payload).
+   */
+  void checkBudget(Life l) {
+    book.checks[OracleBook.BUDGET_EXACT]++;
+    long inflight = l.budget.inflightBytes();
+    if (inflight != l.expectedBytes || inflight < 0) {
+      book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
+          + " chunks sealed and not yet written or abandoned hold " + l.expectedBytes);
     }
   }
 
@@ -181,12 +371,7 @@ final class Ledger {
       return;
     }
     long[] checks = book.checks;
-    checks[OracleBook.BUDGET_EXACT]++;
-    long inflight = l.budget.inflightBytes();
-    if (inflight != l.expectedBytes || inflight < 0) {
-      book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
-          + " chunks sealed and not yet written or abandoned hold " + l.expectedBytes);
-    }
+    checkBudget(l);
     checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
     long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
     if (l.stageSkipped != expectSkips) {
@@ -321,7 +506,7 @@ final class Ledger {
     long missing = 0;
     int first = -1;
     for (int id = 0; id < w.records; id++) {
-      if (written[id] == 0 && skippedEpoch[id] == 0) {
+      if (written[id] == 0 && skippedEpoch[id] == 0 && deadEpoch[id] == 0) {
         missing++;
         if (first < 0) {
           first = id;
@@ -363,8 +548,9 @@ final class Ledger {
     m.put("lost", lost);
     m.put("unexpected", unexpected);
     m.put("batches-failed", batchesFailed);
-    m.put("chunks-written", chunksWritten);
-    m.put("chunks-abandoned", chunksAbandoned);
+    m.put("duplicates-explained", duplicatesExplained);
+    m.put("dead-lettered", deadLetters);
+    m.put("chunks-taken", chunksTaken);
     m.put("process-lifetimes", (long) epochs);
     return m;
   }

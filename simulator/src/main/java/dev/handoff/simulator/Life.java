@@ -52,16 +52,20 @@ final class Life {
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
   final List<List<Integer>> sealedBytes;
-  /** Per shard: chunks taken from the queue by the worker. */
+  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimThreads}). */
   final long[] polled;
   /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
   final long[] drained;
-  /** Per shard: the chunk the worker holds (writing or retrying), or null. */
-  final EncodedChunk[] holding;
-  /** Per shard: the tick until which the worker stalls. */
-  final long[] stalledUntil;
-  /** Per shard: whether the worker waits for a chunk (no event scheduled). */
-  final boolean[] idle;
+  /** Per shard: the sequences of the chunks a worker took from the queue. */
+  final java.util.BitSet[] taken;
+  /** Chunks the workers took and the engine has not seen settled yet (frame not released). */
+  final List<EncodedChunk> inWorker = new ArrayList<>();
+  /** The runtime the real sink workers run on in this lifetime. */
+  SimThreads threads;
+  /** The real sink workers of this lifetime. */
+  dev.handoff.core.sink.SinkWorkers workers;
+  /** Whether shutdown of the workers began (a worker may end only after that). */
+  boolean shuttingDown;
   /** Per shard and source: the last record number written; order must increase. */
   final int[] lastN;
 
@@ -104,9 +108,10 @@ final class Life {
     }
     this.polled = new long[shards];
     this.drained = new long[shards];
-    this.holding = new EncodedChunk[shards];
-    this.idle = new boolean[shards];
-    this.stalledUntil = new long[shards];
+    this.taken = new java.util.BitSet[shards];
+    for (int s = 0; s < shards; s++) {
+      taken[s] = new java.util.BitSet();
+    }
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }

@@ -181,9 +181,9 @@ final class SimSources {
       e.ledger.pushed(id);
       l.pushedToStage++;
       int k = e.w.key[id];
-      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id]),
+      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
           new RecordMeta(now, Workload.routingKey(s, k)), batch));
-      e.workers.afterRecord(l);
+      e.afterRecord(l);
     }
   }
 
