@@ -536,7 +536,24 @@ final class Engine {
     if (l.open[shard].size() == 0) {
       l.openSince[shard] = clock.tick;
     }
+    if (rowBinary) {
+      // B4: a chunk seals right after the row that brings it to the target, never later.
+      book.checks[OracleBook.SEAL_POSITION]++;
+      if (l.openBytes[shard] >= target) {
+        book.fail(OracleBook.SEAL_POSITION, "shard " + shard + "'s open chunk held "
+            + l.openBytes[shard] + " bytes in " + l.open[shard].size() + " rows, at or past the"
+            + " target " + target + ", yet " + row + " went into it instead of a new chunk");
+      }
+      l.openBytes[shard] += rowBytes(row.pad);
+    }
+    l.openOldestEvent[shard] = Math.min(l.openOldestEvent[shard],
+        SimSources.eventTime(clock.tick, row.id));
     l.open[shard].add(row.id);
+  }
+
+  /** A RowBinary row's bytes: five fixed columns, then the pad's length and its bytes. */
+  static int rowBytes(int pad) {
+    return 26 + (pad < 0x80 ? 1 : pad < 0x4000 ? 2 : 3) + pad;
   }
 
   void beforeFinish(int shard) {
@@ -551,8 +568,20 @@ final class Engine {
 
   void sealed(int shard, int bytes) {
     Life l = cur;
+    if (rowBinary) {
+      book.checks[OracleBook.CHUNK_INTEGRITY]++;
+      if (bytes != l.openBytes[shard]) {
+        book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " sealed a chunk of " + bytes
+            + " bytes but the " + l.open[shard].size() + " rows encoded into it take "
+            + l.openBytes[shard] + " (a rolled-back row left bytes behind, or a row is missing)");
+      }
+      l.openBytes[shard] = 0;
+    }
     l.sealedIds.get(shard).add(l.open[shard].toArray());
     l.sealedBytes.get(shard).add(bytes);
+    l.sealedFirstTick.get(shard).add(l.openSince[shard]);
+    l.sealedOldestEvent.get(shard).add(l.openOldestEvent[shard]);
+    l.openOldestEvent[shard] = Long.MAX_VALUE;
     l.open[shard].clear();
     l.expectedBytes += charged(bytes);
   }

@@ -271,12 +271,21 @@ final class Ledger {
   /** The workers set {@code rows} aside as dead letters: handled, not written. */
   void deadLettered(Life l, Insert insert, int[] rows, Exception cause) {
     int epoch = l.epoch + 1;
-    for (int id : rows) {
-      book.checks[OracleBook.NO_LOSS]++;
-      if (!(e.sinkPoison && w.poison[id]) && !l.faulty) {
-        book.fail(OracleBook.NO_LOSS, "record " + id + " dead-lettered in the fault-free phase"
-            + " though the sink refuses only poison pills there: " + cause);
+    if (!l.faulty) {
+      // In the fault-free phase the sink refuses only poison pills: a dead letter holds one, and
+      // (when the writer splits row by row) nothing else.
+      boolean poison = false;
+      for (int id : rows) {
+        poison |= e.sinkPoison && w.poison[id];
       }
+      book.checks[OracleBook.NO_LOSS]++;
+      if (!poison || e.rowBinary && e.splitRefuseRate == 0 && rows.length != 1) {
+        book.fail(OracleBook.NO_LOSS, "records " + describe(rows) + " dead-lettered in the"
+            + " fault-free phase, where only poison pills are refused and the writer splits"
+            + " row by row: " + cause);
+      }
+    }
+    for (int id : rows) {
       deadEpoch[id] = epoch;
       deadLetters++;
     }
@@ -286,6 +295,23 @@ final class Ledger {
   void taken(Life l, EncodedChunk c) {
     l.inWorker.add(c);
     chunksTaken++;
+    int s = c.shard();
+    int seq = (int) c.sequence();
+    book.checks[OracleBook.CHUNK_METADATA]++;
+    if (seq >= l.sealedIds.get(s).size()) {
+      book.fail(OracleBook.CHUNK_METADATA, "shard " + s + " handed its worker chunk " + seq
+          + " but the encoder sealed only " + l.sealedIds.get(s).size());
+      return;
+    }
+    int rows = l.sealedIds.get(s).get(seq).length;
+    long ingest = l.sealedFirstTick.get(s).get(seq) * VirtualClock.NANOS_PER_TICK;
+    long oldest = l.sealedOldestEvent.get(s).get(seq);
+    if (c.rows() != rows || c.oldestIngestNanos() != ingest || c.oldestEventTimeMs() != oldest) {
+      book.fail(OracleBook.CHUNK_METADATA, "shard " + s + " chunk " + seq + " says " + c.rows()
+          + " rows, first ingest " + c.oldestIngestNanos() + " ns, oldest event "
+          + c.oldestEventTimeMs() + " ms; the engine saw " + rows + " rows, the first encoded"
+          + " at " + ingest + " ns, the oldest event at " + oldest + " ms");
+    }
   }
 
   /** The chunk whose frame the workers released: its bytes left the budget by the shadow's count. */
@@ -405,6 +431,7 @@ final class Ledger {
       }
     }
     checkChunkAge(l);
+    checkParked(l);
     checks[OracleBook.ACKS_RESOLVED]++;
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
@@ -434,6 +461,34 @@ final class Ledger {
             + " row(s), the first encoded at t=" + l.openSince[s] + ", " + (now - l.openSince[s])
             + " ticks ago; the maximum chunk age is " + e.maxAgeTicks + " ticks");
       }
+    }
+  }
+
+  /**
+   * While the stage runs, each shard's parked chunks and the parked bytes are the chunks the
+   * engine saw sealed and not handed to the queue (a shard sends in seal order).
+   */
+  private void checkParked(Life l) {
+    if (l.chainDone || l.fatalSnapshot != null) {
+      return; // teardown failed them back; a stopped stage is judged by nothing-after-fatal
+    }
+    book.checks[OracleBook.PARKED_EXACT]++;
+    long bytes = 0;
+    for (int s = 0; s < e.shards; s++) {
+      int sealed = l.sealedIds.get(s).size();
+      long sent = l.arrived(s);
+      for (long q = sent; q < sealed; q++) {
+        bytes += l.sealedBytes.get(s).get((int) q);
+      }
+      if (l.stage.parkedChunks(s) != sealed - sent) {
+        book.fail(OracleBook.PARKED_EXACT, "shard " + s + " has " + l.stage.parkedChunks(s)
+            + " chunk(s) parked but the engine saw " + sealed + " sealed and " + sent
+            + " handed to the queue");
+      }
+    }
+    if (l.stage.parkedBytes() != bytes) {
+      book.fail(OracleBook.PARKED_EXACT, "the stage reports " + l.stage.parkedBytes()
+          + " parked bytes; the chunks sealed and not sent hold " + bytes);
     }
   }
 
@@ -484,10 +539,18 @@ final class Ledger {
           + l.budget.inflightBytes() + " bytes in the budget (expected 0; the engine counts "
           + l.expectedBytes + " bytes not yet written or abandoned)");
     }
-    book.checks[OracleBook.BUDGET_EXACT]++;
-    if (l.pool.onLoan() != 0) {
-      book.fail(OracleBook.BUDGET_EXACT, "process lifetime " + l.epoch + " ended with "
-          + l.pool.onLoan() + " chunk array(s) not given back to the pool (" + l.pool + ")");
+    book.checks[OracleBook.SETTLED_ONCE]++;
+    if (l.pool.onLoan() != 0 || l.pool.refusedGives() != 0) {
+      book.fail(OracleBook.SETTLED_ONCE, "process lifetime " + l.epoch + " ended with "
+          + l.pool.onLoan() + " chunk array(s) not given back to the pool and "
+          + l.pool.refusedGives() + " given back twice or foreign (" + l.pool + ")");
+    }
+    book.checks[OracleBook.SETTLED_ONCE]++;
+    if (!l.inWorker.isEmpty()) {
+      EncodedChunk c = l.inWorker.get(0);
+      book.fail(OracleBook.SETTLED_ONCE, l.inWorker.size() + " chunk(s) the workers took were"
+          + " never settled when process lifetime " + l.epoch + " ended, the first shard "
+          + c.shard() + " chunk " + c.sequence());
     }
   }
 

@@ -52,6 +52,14 @@ final class Life {
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
   final List<List<Integer>> sealedBytes;
+  /** Per shard: the tick of each sealed chunk's first row, by chunk sequence. */
+  final List<List<Long>> sealedFirstTick;
+  /** Per shard: the oldest event time of each sealed chunk's rows, by chunk sequence. */
+  final List<List<Long>> sealedOldestEvent;
+  /** Per shard: the RowBinary bytes of the rows encoded into the open chunk. */
+  final long[] openBytes;
+  /** Per shard: the oldest event time of the open chunk's rows. */
+  final long[] openOldestEvent;
   /** Per shard: chunks taken from the queue by the worker (counted by {@link SimThreads}). */
   final long[] polled;
   /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
@@ -101,10 +109,17 @@ final class Life {
     this.openSince = new long[shards];
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);
+    this.sealedFirstTick = new ArrayList<>(shards);
+    this.sealedOldestEvent = new ArrayList<>(shards);
+    this.openBytes = new long[shards];
+    this.openOldestEvent = new long[shards];
+    Arrays.fill(openOldestEvent, Long.MAX_VALUE);
     for (int s = 0; s < shards; s++) {
       open[s] = new IntList();
       sealedIds.add(new ArrayList<>());
       sealedBytes.add(new ArrayList<>());
+      sealedFirstTick.add(new ArrayList<>());
+      sealedOldestEvent.add(new ArrayList<>());
     }
     this.polled = new long[shards];
     this.drained = new long[shards];

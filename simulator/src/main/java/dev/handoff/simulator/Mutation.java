@@ -31,7 +31,7 @@ enum Mutation {
   /** The checkpoint the source's tracker reports is one batch behind the batches delivered. */
   CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact"),
   /** A chunk the sink takes claims one row more than it holds. */
-  MISCOUNT_ROWS("miscount-rows", "chunk-integrity"),
+  MISCOUNT_ROWS("miscount-rows", "chunk-metadata"),
   /** The stage's push throws now and then. */
   THROW_ON_PUSH("throw-on-push", "no-exception"),
   /** The stage never seals a chunk for its age: the timer's sealAged() and pressure() skip it. */
