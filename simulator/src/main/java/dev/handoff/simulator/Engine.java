@@ -181,15 +181,16 @@ final class Engine {
     // one row at a time, plus retries and stalls), in ticks.
     // A parked chunk moves only when the driver calls relieve(), at most once per back-off (up
     // to MAX_BACKOFF_TICKS), and then only as many chunks as the queue has room for.
-    // A worker adds its linger and a poll interval per insert, retries their backoffs, and a
-    // shutdown its deadline and two grace periods.
-    long perRecord = writeTicks + 2L + lingerTicks + pollTicks
-        + (MAX_BACKOFF_TICKS + capacity - 1) / capacity;
-    long retries = (long) retryAttempts * retryBackoffTicks << Math.min(retryAttempts, 20);
-    this.quietBound = 5_000 + SHUTDOWN_TICKS + 2 * graceTicks + 4L * records * perRecord
-        + records * retries;
-    this.faultyBound = quietBound + 8L * records * (long) Math.ceil(stallRate * stallTicks + 1)
-        * (perRecord + retries) + SHUTDOWN_TICKS;
+    // A worker adds its linger per insert (a poll ends when a chunk arrives), a lifetime a poll
+    // interval, and a shutdown its deadline and two grace periods; a failed write costs at most
+    // the retry policy's elapsed time.
+    long perRecord = writeTicks + 2L + lingerTicks + (MAX_BACKOFF_TICKS + capacity - 1) / capacity;
+    long retryElapsed = retryBackoffTicks * 64L * retryAttempts;
+    this.quietBound = 5_000 + pollTicks + 2 * graceTicks + 4L * records * perRecord;
+    double failRate = transientRate + permanentRate + options.rate(KnobSpec.SINK_TIMEOUT_RATE);
+    this.faultyBound = quietBound + SHUTDOWN_TICKS + 8L * records
+        * (long) Math.ceil(stallRate * stallTicks + 1) * perRecord
+        + (long) Math.ceil(4 * records * failRate) * retryElapsed;
     this.maxEvents = 1_000_000L + 200L * records;
   }
 
@@ -332,7 +333,7 @@ final class Engine {
         .shutdownGrace(Duration.ofMillis(graceTicks))
         .retry(new dev.handoff.core.sink.RetryPolicy(retryAttempts,
             Duration.ofMillis(retryBackoffTicks), Duration.ofMillis(retryBackoffTicks * 16), 0.5,
-            Duration.ofMillis(retryBackoffTicks * 64L * retryAttempts)))
+            Duration.ofMillis(retryBackoffTicks * 64L * retryAttempts)))  // retryElapsed
         .onPermanent(onPermanent)
         .deadLetters(writer)
         .build();

@@ -25,6 +25,7 @@ final class OracleBook {
   static final int SEAL_POSITION = 16;
   static final int CHUNK_METADATA = 17;
   static final int SETTLED_ONCE = 18;
+  static final int INSERT_LIMITS = 19;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

@@ -32,6 +32,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
   @Override
   public void write(Insert insert) throws WriteException {
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
+    checkLimits(insert);
     Rng rng = e.rng;
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
@@ -84,6 +85,26 @@ final class SimWriter implements InsertWriter, DeadLetters {
           rows.length);
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: timeout after the server wrote the insert", null);
+    }
+  }
+
+  /**
+   * An insert of several chunks stays within the workers' merge limits, and no insert is tried
+   * more often than the retry policy allows.
+   */
+  private void checkLimits(Insert insert) {
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (insert.lastSequence() > insert.firstSequence()
+        && (insert.bytes() > e.maxInsertBytes || insert.rows() > e.maxInsertRows)) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " merged chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " into one insert of "
+          + insert.bytes() + " bytes and " + insert.rows() + " rows; the limits are "
+          + e.maxInsertBytes + " bytes and " + e.maxInsertRows + " rows");
+    }
+    if (insert.attempt() > e.retryAttempts) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " an " + insert.attempt()
+          + "th time; the retry policy allows " + e.retryAttempts + " attempts");
     }
   }
 
