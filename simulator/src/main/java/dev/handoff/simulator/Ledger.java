@@ -34,6 +34,8 @@ final class Ledger {
   private long duplicatesExplained;
   private long deadLetters;
   private long chunksTaken;
+  /** What the workers' shutdown reports said, summed over the lifetimes that shut down. */
+  final long[] workerTotals = new long[6];
   private final boolean[] pushedEver;
   private final short[] sourceOf;
   private long pushes;
@@ -297,6 +299,13 @@ final class Ledger {
     chunksTaken++;
     int s = c.shard();
     int seq = (int) c.sequence();
+    // Seal order: a shard's worker takes its chunks in the order the shard sealed them.
+    book.checks[OracleBook.PER_SHARD_ORDER]++;
+    long before = l.taken[s].length() - 1; // the latest chunk taken so far, -1 if none
+    if (seq != l.polled[s] - 1 || before > seq) {
+      book.fail(OracleBook.PER_SHARD_ORDER, "shard " + s + "'s worker took chunk " + seq
+          + " as its chunk #" + (l.polled[s] - 1) + " (seal order), after chunk " + before);
+    }
     book.checks[OracleBook.CHUNK_METADATA]++;
     if (seq >= l.sealedIds.get(s).size()) {
       book.fail(OracleBook.CHUNK_METADATA, "shard " + s + " handed its worker chunk " + seq
@@ -614,6 +623,12 @@ final class Ledger {
     m.put("duplicates-explained", duplicatesExplained);
     m.put("dead-lettered", deadLetters);
     m.put("chunks-taken", chunksTaken);
+    m.put("worker-inserts", workerTotals[0]);
+    m.put("worker-retries", workerTotals[1]);
+    m.put("worker-dead-lettered-rows", workerTotals[2]);
+    m.put("worker-abandoned-chunks", workerTotals[3]);
+    m.put("worker-failed-at-shutdown", workerTotals[4]);
+    m.put("worker-writers-stuck", workerTotals[5]);
     m.put("process-lifetimes", (long) epochs);
     return m;
   }

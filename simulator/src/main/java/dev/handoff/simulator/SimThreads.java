@@ -154,8 +154,8 @@ final class SimThreads implements WorkerRuntime {
     EncodedChunk c = l.view.poll(shard);
     if (c != null) {
       l.polled[shard]++;
-      l.taken[shard].set((int) c.sequence());
       e.ledger.taken(l, c);
+      l.taken[shard].set((int) c.sequence());
     }
     return c;
   }

@@ -36,8 +36,15 @@ final class WorkerShutdown {
           + " grace periods of " + e.graceTicks + " allow " + bound);
     }
     boolean anyStuck = false;
+    long[] t = e.ledger.workerTotals;
     for (WorkersReport.PerShard r : report.shards()) {
       anyStuck |= r.writerStuck();
+      t[0] += r.inserts();
+      t[1] += r.retries();
+      t[2] += r.deadLetteredRows();
+      t[3] += r.abandonedChunks();
+      t[4] += r.failedAtShutdownChunks();
+      t[5] += r.writerStuck() ? 1 : 0;
     }
     if (took < deadline && !anyStuck && !report.drained()) {
       e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers ended " + (deadline - took) + " ticks"
