@@ -12,6 +12,66 @@ import java.time.Duration;
 final class WorkerShutdown {
   private WorkerShutdown() {}
 
+  /**
+   * A source that keeps pushing after the stage closed: the closed stage takes nothing (the
+   * record is neither encoded nor sealed, nothing reaches a queue) and fails its ack.
+   */
+  private static void pushAfterClose(Engine e, Life l) {
+    long encoded = l.encodedOk;
+    long[] arrived = new long[e.shards];
+    for (int s = 0; s < e.shards; s++) {
+      arrived[s] = l.arrived(s);
+    }
+    boolean[] failed = new boolean[1];
+    dev.handoff.api.Ack probe = new dev.handoff.api.Ack() {
+      @Override
+      public long batchId() {
+        return -1;
+      }
+
+      @Override
+      public void retain() {}
+
+      @Override
+      public void release() {}
+
+      @Override
+      public void fail(Throwable cause) {
+        failed[0] = true;
+      }
+    };
+    int id = (int) (e.clock.tick % e.w.records);
+    SimRow row = new SimRow(id, 0, 0, 0, 0, 0);
+    e.book.checks[OracleBook.NOTHING_AFTER_FATAL]++;
+    try {
+      l.stage.inner.push(row, e.clock.tick, 0, probe);
+    } catch (RuntimeException ex) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a push after close() threw " + ex);
+      return;
+    }
+    boolean arrivedAny = false;
+    for (int s = 0; s < e.shards; s++) {
+      arrivedAny |= l.arrived(s) != arrived[s];
+    }
+    if (l.encodedOk != encoded || arrivedAny || !failed[0]) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a record pushed after close() was "
+          + (l.encodedOk != encoded ? "encoded" : arrivedAny ? "sent to a queue"
+          : "taken without failing its ack"));
+    }
+  }
+
+  /** After shutdown the queues are closed: a chunk offered now is refused and stays the sender's. */
+  private static void sendAfterClose(Engine e, Life l) {
+    dev.handoff.api.EncodedChunk late = new dev.handoff.api.EncodedChunk(0, Long.MAX_VALUE / 2,
+        dev.handoff.api.Frame.copyOf(new byte[1]), 1, new dev.handoff.api.AckSet(), 0, 0);
+    e.book.checks[OracleBook.NOTHING_AFTER_FATAL]++;
+    if (l.queues.trySend(late)) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "shard 0's queue took a chunk after the"
+          + " workers shut down and closed the queues");
+      l.queues.drain(0);
+    }
+  }
+
   static void run(Engine e, Life l) {
     long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
         ? Math.max(0, l.teardownTick + e.drainDeadline - e.clock.tick) : Engine.SHUTDOWN_TICKS;
@@ -19,6 +79,7 @@ final class WorkerShutdown {
     for (int s = 0; s < e.shards; s++) {
       sent[s] = l.arrived(s);
     }
+    pushAfterClose(e, l);
     l.shuttingDown = true;
     long start = e.clock.tick;
     e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
@@ -65,6 +126,7 @@ final class WorkerShutdown {
         }
       }
     }
+    sendAfterClose(e, l);
     e.log.add(e.clock.tick, l.epoch, EventLog.SHUT_DOWN, -1, took, report.drained() ? 1 : 0);
     e.endLife("shut down");
   }
