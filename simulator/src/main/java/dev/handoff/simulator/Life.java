@@ -74,6 +74,11 @@ final class Life {
   dev.handoff.core.sink.SinkWorkers workers;
   /** Whether shutdown of the workers began (a worker may end only after that). */
   boolean shuttingDown;
+  /** When the workers' shutdown began, and its deadline, in ticks. */
+  long shutdownStart;
+  long shutdownDeadline;
+  /** Records the sink rejects for the rest of this lifetime (an injected permanent failure). */
+  final java.util.Set<Integer> rejected = new java.util.HashSet<>();
   /** Per shard and source: the last record number written; order must increase. */
   final int[] lastN;
 

@@ -3,7 +3,6 @@ package dev.handoff.simulator;
 import dev.handoff.api.EncodedChunk;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.sink.WorkerRuntime;
-import java.util.concurrent.Semaphore;
 
 /**
  * The runtime the real sink workers run on in a simulation: each worker loop has its own thread,
@@ -38,12 +37,12 @@ final class SimThreads implements WorkerRuntime {
   /** Worker wake-ups: argument {@code shard | token << 7}; a newer token cancels older ones. */
   final Scheduler wakes = new Scheduler();
   final W[] ws;
-  private final Semaphore back = new Semaphore(0);
+  private final Baton back = new Baton();
 
   /** One worker: its thread, its baton and what it waits for. */
   final class W implements WorkerRuntime.Handle {
     final int shard;
-    final Semaphore go = new Semaphore(0);
+    final Baton go = new Baton();
     Thread thread;
     volatile boolean ended;
     boolean killed;
@@ -98,7 +97,7 @@ final class SimThreads implements WorkerRuntime {
   }
 
   private void body(W w, Runnable worker) {
-    w.go.acquireUninterruptibly();
+    w.go.take();
     try {
       if (!w.killed) {
         worker.run();
@@ -109,7 +108,7 @@ final class SimThreads implements WorkerRuntime {
       w.died = t;
     } finally {
       w.ended = true;
-      back.release();
+      back.give();
     }
   }
 
@@ -190,8 +189,8 @@ final class SimThreads implements WorkerRuntime {
     if (at >= 0) {
       schedule(w, at);
     }
-    back.release();
-    w.go.acquireUninterruptibly();
+    back.give();
+    w.go.take();
     w.waiting = NONE;
     if (w.killed) {
       throw new Killed();
@@ -242,8 +241,8 @@ final class SimThreads implements WorkerRuntime {
   }
 
   private void resume(W w) {
-    w.go.release();
-    back.acquireUninterruptibly();
+    w.go.give();
+    back.take();
     if (w.ended && w.endedAt < 0) {
       w.endedAt = e.clock.tick;
     }
@@ -269,6 +268,11 @@ final class SimThreads implements WorkerRuntime {
       if (w.thread != null && !w.ended) {
         w.killed = true;
         resume(w);
+        e.book.checks[OracleBook.SETTLED_ONCE]++;
+        if (w.died != null) {
+          e.book.fail(OracleBook.SETTLED_ONCE, "the sink worker of shard " + w.shard + " threw "
+              + w.died + " while it unwound and failed what it held");
+        }
       }
     }
   }

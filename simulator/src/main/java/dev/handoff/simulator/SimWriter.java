@@ -22,17 +22,47 @@ final class SimWriter implements InsertWriter, DeadLetters {
   private final Engine e;
   private final Life l;
   private final SimThreads threads;
+  /** Per shard: the insert last answered with a permanent failure. */
+  private final Insert[] lastPermanent;
 
   SimWriter(Engine engine, Life life, SimThreads threads) {
     this.e = engine;
     this.l = life;
     this.threads = threads;
+    this.lastPermanent = new Insert[engine.shards];
+  }
+
+  /**
+   * A permanent failure is never retried (the next attempt at the same insert would be its
+   * second), and past shutdown's deadline plus one poll interval no new attempt starts.
+   */
+  private void checkAttemptAllowed(Insert insert) {
+    Insert p = lastPermanent[insert.shard()];
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (p != null && insert.attempt() > 1 && p.firstSequence() == insert.firstSequence()
+        && p.lastSequence() == insert.lastSequence() && p.bytes() == insert.bytes()) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " retried chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " (attempt "
+          + insert.attempt() + ") after the sink failed them permanently");
+    }
+    lastPermanent[insert.shard()] = null;
+    if (l.shuttingDown) {
+      long latest = l.shutdownStart + l.shutdownDeadline + e.pollTicks;
+      e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+      if (e.clock.tick > latest) {
+        e.book.fail(OracleBook.DRAIN_BOUNDED, "shard " + insert.shard() + " started a write of"
+            + " chunks " + insert.firstSequence() + ".." + insert.lastSequence() + " at t="
+            + e.clock.tick + ", after shutdown's deadline and one poll interval (t=" + latest
+            + ")");
+      }
+    }
   }
 
   @Override
   public void write(Insert insert) throws WriteException {
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
     checkLimits(insert);
+    checkAttemptAllowed(insert);
     Rng rng = e.rng;
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
@@ -54,14 +84,24 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new WriteException(WriteException.Kind.TRANSIENT, -1, "interrupted", null);
     }
     for (int id : rows) {
+      if (l.rejected.contains(id)) {
+        lastPermanent[insert.shard()] = insert;
+        throw new WriteException(WriteException.Kind.PERMANENT, 27,
+            "record " + id + " was rejected in this lifetime", null);
+      }
       if (e.w.poison[id] && e.sinkPoison) {
+        lastPermanent[insert.shard()] = insert;
         e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
             insert.firstSequence(), rows.length);
         throw new WriteException(WriteException.Kind.PERMANENT, 53,
             "poison pill: record " + id + " is refused in every lifetime", null);
       }
     }
-    if (faulty && rng.chance(e.permanentRate)) {
+    if (faulty && rng.chance(e.permanentRate) && rows.length > 0) {
+      // The server rejects one row of the insert, for the rest of this lifetime: isolation must
+      // find it, and every other row must still be written.
+      l.rejected.add(rows[rng.nextInt(rows.length)]);
+      lastPermanent[insert.shard()] = insert;
       e.fault(Faults.SINK_PERMANENT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
           insert.firstSequence(), rows.length);

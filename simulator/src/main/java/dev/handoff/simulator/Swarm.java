@@ -34,7 +34,8 @@ final class Swarm {
     v[KnobSpec.ON_PERMANENT] = r.nextInt(4) == 0 ? "fail-acks" : "dead-letter";
     v[KnobSpec.SINK_TIMEOUT_RATE] = rate(r);
     v[KnobSpec.STUCK_RATE] = r.nextInt(4) == 0 ? "0.2" : "0";
-    v[KnobSpec.DEAD_LETTER_ERROR_RATE] = rate(r);
+    v[KnobSpec.DEAD_LETTER_ERROR_RATE] = r.nextInt(2) == 0 ? "0" : r.nextInt(2) == 0 ? "0.1"
+        : "0.3";
     v[KnobSpec.SPLIT_REFUSE_RATE] = rate(r);
     v[KnobSpec.ENCODER] = r.nextInt(8) == 0 ? "native" : "rowbinary";
     v[KnobSpec.RECORDS] = Long.toString(pick(r, 200, 500, 1000, 1000, 2000));

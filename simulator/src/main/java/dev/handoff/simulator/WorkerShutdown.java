@@ -82,9 +82,19 @@ final class WorkerShutdown {
     pushAfterClose(e, l);
     l.shuttingDown = true;
     long start = e.clock.tick;
+    l.shutdownStart = start;
+    l.shutdownDeadline = deadline;
     e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
     WorkersReport report = l.workers.shutdown(Duration.ofMillis(deadline));
     long took = e.clock.tick - start;
+    // The stage is closed and the workers are shut down: every chunk is settled or failed, even
+    // one a stuck writer still reads (its bytes left the budget, its frame waits for the thread).
+    e.book.checks[OracleBook.SETTLED_ONCE]++;
+    if (l.budget.inflightBytes() != 0) {
+      e.book.fail(OracleBook.SETTLED_ONCE, "the workers' shutdown returned with "
+          + l.budget.inflightBytes() + " bytes still in the budget: chunks neither written nor"
+          + " failed");
+    }
     // A worker still stuck in the writer unwinds now, as its thread would once the writer gave
     // up: its frames go back to the pool then.
     l.threads.killAll();
