@@ -262,8 +262,19 @@ final class SimThreads implements WorkerRuntime {
     }
   }
 
-  /** The process dies: every worker still running unwinds from its wait. */
+  /**
+   * The process dies: a write hung past shutdown returns first, then every worker still running
+   * unwinds from its wait.
+   */
   void killAll() {
+    for (W w : ws) {
+      if (w.waiting == STUCK && !w.ended) {
+        // The hung write returns at last, as a writer's socket timeout would end it: the worker
+        // settles what it holds, which shutdown already failed on its behalf (the claim decides).
+        resume(w);
+        e.workerRan(w);
+      }
+    }
     for (W w : ws) {
       if (w.thread != null && !w.ended) {
         w.killed = true;

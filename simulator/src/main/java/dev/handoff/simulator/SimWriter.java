@@ -71,7 +71,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
           rows.length);
-      threads.write(-1); // returns only when the process dies (it throws then)
+      threads.write(-1); // returns only as the process ends, after shutdown gave up on it
+      throw new WriteException(WriteException.Kind.TRANSIENT, -1,
+          "injected: the write hung until its socket timed out", null);
     }
     long ticks = e.writeTicks;
     if (faulty && rng.chance(e.stallRate)) {

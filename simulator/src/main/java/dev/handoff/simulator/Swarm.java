@@ -28,7 +28,7 @@ final class Swarm {
     v[KnobSpec.MAX_INSERT_ROWS] = Long.toString(r.nextInt(3) == 0 ? 100_000 : r.between(1, 40));
     v[KnobSpec.LINGER_TICKS] = Long.toString(r.between(0, 5));
     v[KnobSpec.POLL_TICKS] = Long.toString(r.between(4, 60));
-    v[KnobSpec.GRACE_TICKS] = Long.toString(r.between(0, 20));
+    v[KnobSpec.GRACE_TICKS] = Long.toString(r.between(0, 80)); // shorter and longer than a poll
     v[KnobSpec.RETRY_ATTEMPTS] = Long.toString(r.between(1, 5));
     v[KnobSpec.RETRY_BACKOFF_TICKS] = Long.toString(r.between(1, 5));
     v[KnobSpec.ON_PERMANENT] = r.nextInt(4) == 0 ? "fail-acks" : "dead-letter";

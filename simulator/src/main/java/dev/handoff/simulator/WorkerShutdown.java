@@ -95,6 +95,16 @@ final class WorkerShutdown {
           + l.budget.inflightBytes() + " bytes still in the budget: chunks neither written nor"
           + " failed");
     }
+    for (int s = 0; s < e.shards; s++) {
+      // What shutdown drained unwritten: every chunk sent to the queue that no worker took.
+      long drainedNow = sent[s] - l.polled[s] - l.drained[s];
+      l.drained[s] += drainedNow;
+      for (int seq = 0; seq < sent[s]; seq++) {
+        if (!l.taken[s].get(seq)) {
+          l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+        }
+      }
+    }
     // A worker still stuck in the writer unwinds now, as its thread would once the writer gave
     // up: its frames go back to the pool then.
     l.threads.killAll();
@@ -126,14 +136,6 @@ final class WorkerShutdown {
       if (l.view.size(s) != 0) {
         e.book.fail(OracleBook.DRAIN_BOUNDED, "shard " + s + "'s queue still holds "
             + l.view.size(s) + " chunk(s) after the workers shut down");
-      }
-      // What shutdown drained unwritten: every chunk sent to the queue that no worker took.
-      long drainedNow = sent[s] - l.polled[s] - l.drained[s];
-      l.drained[s] += drainedNow;
-      for (int seq = 0; seq < sent[s]; seq++) {
-        if (!l.taken[s].get(seq)) {
-          l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
-        }
       }
     }
     sendAfterClose(e, l);
