@@ -47,6 +47,7 @@ final class Engine {
   final Ledger ledger;
   final SeriesRecorder series;
   final SimSources feed = new SimSources(this);
+  final EncodeShadow shadow = new EncodeShadow(this);
 
   final int shards;
   final int sources;
@@ -319,25 +320,7 @@ final class Engine {
         .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
         .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40))
         .build();
-    l.threads = new SimThreads(this, l, shards);
-    clock.threads = l.threads;
-    SimWriter writer = new SimWriter(this, l, l.threads);
-    l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
-        .runtime(l.threads)
-        .clock(clock)
-        .seed(rng.nextLong())
-        .maxInsertBytes(maxInsertBytes)
-        .maxInsertRows(maxInsertRows)
-        .linger(Duration.ofMillis(lingerTicks))
-        .pollInterval(Duration.ofMillis(pollTicks))
-        .shutdownGrace(Duration.ofMillis(graceTicks))
-        .retry(new dev.handoff.core.sink.RetryPolicy(retryAttempts,
-            Duration.ofMillis(retryBackoffTicks), Duration.ofMillis(retryBackoffTicks * 16), 0.5,
-            Duration.ofMillis(retryBackoffTicks * 64L * retryAttempts)))  // retryElapsed
-        .onPermanent(onPermanent)
-        .deadLetters(writer)
-        .build();
-    l.workers.start();
+    SimWorkers.start(this, l);
     log.add(clock.tick, epoch, EventLog.EPOCH_START, -1, faulty ? 1 : 0, 0);
     sched.schedule(clock.tick, EV_DRIVER, -1, epoch);
     sched.schedule(clock.tick + 1, EV_TIMER, -1, epoch);
@@ -456,7 +439,7 @@ final class Engine {
       l.chainDone = true;
       stageClosed(l);
       log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 1, 0);
-      shutdownWorkers(l);
+      SimWorkers.shutdown(this, l);
       return;
     }
     inDriver = false;
@@ -481,7 +464,7 @@ final class Engine {
           fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
         }
         log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
-        shutdownWorkers(l);
+        SimWorkers.shutdown(this, l);
         return;
     }
     int parked = l.stage.parkedChunks();
@@ -490,10 +473,6 @@ final class Engine {
     }
     l.lastParked = parked;
     l.threads.wakePollers();
-  }
-
-  private void shutdownWorkers(Life l) {
-    WorkerShutdown.run(this, l);
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -526,37 +505,6 @@ final class Engine {
     }
   }
 
-  void encoded(int shard, SimRow row) {
-    if (row.poisoned) {
-      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the " + o.value(KnobSpec.ENCODER)
-          + " encoder accepted " + row + " with the out-of-range value " + SimRow.POISON
-          + " in a UInt16 column instead of failing with a DATA error");
-    }
-    Life l = cur;
-    l.encodedOk++;
-    if (l.open[shard].size() == 0) {
-      l.openSince[shard] = clock.tick;
-    }
-    if (rowBinary) {
-      // B4: a chunk seals right after the row that brings it to the target, never later.
-      book.checks[OracleBook.SEAL_POSITION]++;
-      if (l.openBytes[shard] >= target) {
-        book.fail(OracleBook.SEAL_POSITION, "shard " + shard + "'s open chunk held "
-            + l.openBytes[shard] + " bytes in " + l.open[shard].size() + " rows, at or past the"
-            + " target " + target + ", yet " + row + " went into it instead of a new chunk");
-      }
-      l.openBytes[shard] += rowBytes(row.pad);
-    }
-    l.openOldestEvent[shard] = Math.min(l.openOldestEvent[shard],
-        SimSources.eventTime(clock.tick, row.id));
-    l.open[shard].add(row.id);
-  }
-
-  /** A RowBinary row's bytes: five fixed columns, then the pad's length and its bytes. */
-  static int rowBytes(int pad) {
-    return 26 + (pad < 0x80 ? 1 : pad < 0x4000 ? 2 : 3) + pad;
-  }
-
   void beforeFinish(int shard) {
     Life l = cur;
     if (l.faulty && rng.chance(fatalFinishRate)) {
@@ -565,26 +513,6 @@ final class Engine {
       throw rng.nextInt(2) == 0 ? SimEncoder.fatal("FATAL in finishChunk of shard " + shard)
           : new IllegalStateException("injected: encoder bug in finishChunk of shard " + shard);
     }
-  }
-
-  void sealed(int shard, int bytes) {
-    Life l = cur;
-    if (rowBinary) {
-      book.checks[OracleBook.CHUNK_INTEGRITY]++;
-      if (bytes != l.openBytes[shard]) {
-        book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " sealed a chunk of " + bytes
-            + " bytes but the " + l.open[shard].size() + " rows encoded into it take "
-            + l.openBytes[shard] + " (a rolled-back row left bytes behind, or a row is missing)");
-      }
-      l.openBytes[shard] = 0;
-    }
-    l.sealedIds.get(shard).add(l.open[shard].toArray());
-    l.sealedBytes.get(shard).add(bytes);
-    l.sealedFirstTick.get(shard).add(l.openSince[shard]);
-    l.sealedOldestEvent.get(shard).add(l.openOldestEvent[shard]);
-    l.openOldestEvent[shard] = Long.MAX_VALUE;
-    l.open[shard].clear();
-    l.expectedBytes += charged(bytes);
   }
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */

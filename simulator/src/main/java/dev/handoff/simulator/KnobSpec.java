@@ -43,21 +43,21 @@ final class KnobSpec {
   static final int ROUTER_ERROR_RATE = 24;
   static final int INTERLEAVE = 25;
   static final int MAX_CHUNK_AGE = 26;
-  static final int MUTATION = 27;
-  static final int MAX_INSERT_BYTES = 28;
-  static final int MAX_INSERT_ROWS = 29;
-  static final int LINGER_TICKS = 30;
-  static final int POLL_TICKS = 31;
-  static final int GRACE_TICKS = 32;
-  static final int RETRY_ATTEMPTS = 33;
-  static final int RETRY_BACKOFF_TICKS = 34;
-  static final int ON_PERMANENT = 35;
-  static final int SINK_TIMEOUT_RATE = 36;
-  static final int STUCK_RATE = 37;
-  static final int DEAD_LETTER_ERROR_RATE = 38;
-  static final int SPLIT_REFUSE_RATE = 39;
-  static final int POISON_RATE = 40;
-  static final int ROW_PAD = 41;
+  static final int MAX_INSERT_BYTES = 27;
+  static final int MAX_INSERT_ROWS = 28;
+  static final int LINGER_TICKS = 29;
+  static final int POLL_TICKS = 30;
+  static final int GRACE_TICKS = 31;
+  static final int RETRY_ATTEMPTS = 32;
+  static final int RETRY_BACKOFF_TICKS = 33;
+  static final int ON_PERMANENT = 34;
+  static final int SINK_TIMEOUT_RATE = 35;
+  static final int STUCK_RATE = 36;
+  static final int DEAD_LETTER_ERROR_RATE = 37;
+  static final int SPLIT_REFUSE_RATE = 38;
+  static final int POISON_RATE = 39;
+  static final int ROW_PAD = 40;
+  static final int MUTATION = 41;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -144,9 +144,6 @@ final class KnobSpec {
     k.add(intKnob(MAX_CHUNK_AGE, "max-chunk-age", "1000", "ticks an open chunk's first row may"
         + " wait before the chunk seals at the next sealAged() (a timer calls it every tick)", 1,
         1_000_000_000L));
-    k.add(new KnobSpec(MUTATION, "mutation", "none",
-        "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
-        Kind.CHOICE, 0, 0, MUTATIONS));
     k.add(intKnob(MAX_INSERT_BYTES, "max-insert-bytes", "65536", "the sink workers' largest"
         + " merged insert, in bytes (a larger chunk goes alone)", 1, Long.MAX_VALUE));
     k.add(intKnob(MAX_INSERT_ROWS, "max-insert-rows", "100000", "the sink workers' largest"
@@ -178,6 +175,9 @@ final class KnobSpec {
         + " dead-lettered) under on-permanent dead-letter"));
     k.add(intKnob(ROW_PAD, "row-pad", "0", "longest pad column in bytes: rows of varying size",
         0, SimRow.MAX_PAD));
+    k.add(new KnobSpec(MUTATION, "mutation", "none",
+        "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
+        Kind.CHOICE, 0, 0, MUTATIONS));
     for (int i = 0; i < k.size(); i++) {
       if (k.get(i).index != i) {
         throw new AssertionError("knob " + k.get(i).knob.name() + " out of order");

@@ -160,7 +160,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     List<Frame> out = new ArrayList<>();
     int at = 0;
     while (at < b.length) {
-      int end = Ledger.rowEnd(b, at);
+      int end = RowDecoder.rowEnd(b, at);
       if (end < 0) {
         return Optional.empty(); // not whole rows: the ledger reports it when it is written
       }

@@ -4,13 +4,15 @@ import dev.handoff.core.sink.WorkersReport;
 import java.time.Duration;
 
 /**
- * Shuts the real sink workers of a lifetime down once its driver closed the stage, as the
+ * The real sink workers of a lifetime: {@link #start} builds them on the lifetime's queues and
+ * budget with the seed's settings, {@link SimThreads} as their runtime and {@link SimWriter} as
+ * their sink; {@link #shutdown} shuts them down once its driver closed the stage, as the
  * ClickHouse sink facade does, and judges the shutdown: it ends within its deadline plus one poll
  * interval plus the two grace periods, it leaves every queue empty, and the budget, by the
  * engine's own count of the chunks shutdown drained unwritten, is exact.
  */
-final class WorkerShutdown {
-  private WorkerShutdown() {}
+final class SimWorkers {
+  private SimWorkers() {}
 
   /**
    * A source that keeps pushing after the stage closed: the closed stage takes nothing (the
@@ -72,7 +74,31 @@ final class WorkerShutdown {
     }
   }
 
-  static void run(Engine e, Life l) {
+  /** Builds and starts the lifetime's real sink workers. */
+  static void start(Engine e, Life l) {
+    l.threads = new SimThreads(e, l, e.shards);
+    e.clock.threads = l.threads;
+    SimWriter writer = new SimWriter(e, l, l.threads);
+    l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
+        .runtime(l.threads)
+        .clock(e.clock)
+        .seed(e.rng.nextLong())
+        .maxInsertBytes(e.maxInsertBytes)
+        .maxInsertRows(e.maxInsertRows)
+        .linger(Duration.ofMillis(e.lingerTicks))
+        .pollInterval(Duration.ofMillis(e.pollTicks))
+        .shutdownGrace(Duration.ofMillis(e.graceTicks))
+        .retry(new dev.handoff.core.sink.RetryPolicy(e.retryAttempts,
+            Duration.ofMillis(e.retryBackoffTicks), Duration.ofMillis(e.retryBackoffTicks * 16),
+            0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
+        .onPermanent(e.onPermanent)
+        .deadLetters(writer)
+        .build();
+    l.workers.start();
+  }
+
+  /** Shuts the workers down once the driver closed the stage, and judges the shutdown. */
+  static void shutdown(Engine e, Life l) {
     long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
         ? Math.max(0, l.teardownTick + e.drainDeadline - e.clock.tick) : Engine.SHUTDOWN_TICKS;
     long[] sent = new long[e.shards];
