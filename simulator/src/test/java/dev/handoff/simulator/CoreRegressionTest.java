@@ -56,4 +56,21 @@ final class CoreRegressionTest {
     assertThat(both).as("runs with a source error and a skipped record").isPositive();
     assertThat(original.passed()).as(original.failureText()).isTrue();
   }
+
+  /**
+   * Swarm seed 15782, the first core bug the real sink workers showed under simulation: a
+   * teardown gave the workers' shutdown 79 ticks to drain with a 44-tick poll interval, so two
+   * slices. Shutdown joined the first live worker per slice, and a join that returned because its
+   * worker had ended used up a slice: two idle workers ended at once, the slices were gone, and
+   * shard 2's worker, still writing, was stopped 21 ticks before the deadline with two chunks
+   * failed at shutdown ({@code drain-bounded}). Fixed in {@code Workers.shutdown}: only a join
+   * that waited its whole interval counts.
+   */
+  @Test
+  void seed15782_workersThatEndEarly_doNotCutTheDrainShortForTheOthers() {
+    SimulationResult r = Simulation.run(SimulationOptions.swarm(15782));
+
+    assertThat(r.passed()).as(r.failureText()).isTrue();
+    assertThat(r.report().faultsInjected().get("teardown")).isPositive();
+  }
 }

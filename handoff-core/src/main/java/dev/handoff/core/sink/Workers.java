@@ -100,9 +100,13 @@ final class Workers {
       // after as many real poll intervals as the deadline holds, so a clock that does not move
       // (a manual clock) cannot make shutdown wait forever.
       long end = clock.nanoTime() + deadline.toNanos();
+      // A join that returns because its worker ended does not use up a slice: else workers that
+      // finish early would end the drain before the deadline while others still write.
       long slices = deadline.toNanos() / pollNanos + 1;
-      for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); i++) {
-        joinFirstAlive(pollNanos);
+      for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); ) {
+        if (joinFirstAlive(pollNanos)) {
+          i++;
+        }
       }
       for (ShardWorker w : shards) {
         w.aborting = true;
@@ -145,23 +149,36 @@ final class Workers {
     return false;
   }
 
-  private void joinFirstAlive(long nanos) {
+  /** Joins the first live worker for up to {@code nanos}; returns whether it is still alive. */
+  private boolean joinFirstAlive(long nanos) {
     for (WorkerRuntime.Handle t : threads) {
       if (t != null && t.isAlive()) {
         join(t, nanos);
-        return;
+        return t.isAlive();
       }
     }
+    return false;
   }
 
-  /** Waits up to {@code nanos} of real time in total for every thread to end. */
+  /**
+   * Waits up to {@code nanos} for every worker to end: on the injected clock, and at most as many
+   * full poll intervals as {@code nanos} holds (a clock that does not move cannot stretch it). A
+   * worker that ends early does not cut the wait short for the others.
+   */
   private void joinAll(long nanos) {
     if (nanos <= 0) {
       return;
     }
+    long end = clock.nanoTime() + nanos;
     long slices = Math.max(1, nanos / pollNanos);
-    for (long i = 0; i < slices && anyAlive(); i++) {
-      joinFirstAlive(Math.min(nanos, pollNanos));
+    for (long i = 0; i < slices && anyAlive(); ) {
+      long left = end - clock.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      if (joinFirstAlive(Math.min(left, pollNanos))) {
+        i++;
+      }
     }
   }
 
