@@ -12,9 +12,10 @@ import dev.handoff.core.sink.WorkerRuntime;
  * the workers and the driver run is the scheduler's, never the operating system's.
  *
  * <p>A worker waiting on its queue wakes when its time runs out or, earlier, when the engine sees
- * a chunk arrive ({@link #wakePollers}). {@link #interrupt} sets the thread's real interrupt flag
+ * a chunk arrive ({@link #wakePollers}). {@link W#interrupt} sets the thread's real interrupt flag
  * (read by the worker as usual) and wakes an interruptible wait. {@link #killAll} is the process
- * dying: each waiting worker throws {@link Killed} and unwinds as after an {@link Error}.
+ * dying: a write hung past shutdown returns first, then each waiting worker throws {@link
+ * Killed} and unwinds as after an {@link Error}.
  */
 final class SimThreads implements WorkerRuntime {
   static final int NONE = 0;
