@@ -37,6 +37,7 @@ public final class ChunkPool implements ByteArrayPool {
   private long taken;
   private long given;
   private long allocated;
+  private long refused;
 
   private ChunkPool(int arrayLength, int maxFree, boolean checked) {
     if (arrayLength <= 0) {
@@ -101,6 +102,7 @@ public final class ChunkPool implements ByteArrayPool {
           + " pool of " + arrayLength + "-byte arrays");
     }
     if (lent != null && !lent.remove(array)) {
+      refused++;
       throw new IllegalStateException("an array given back that is not on loan: returned twice,"
           + " or never taken from this pool");
     }
@@ -130,6 +132,15 @@ public final class ChunkPool implements ByteArrayPool {
   /** Returns how many arrays the pool allocated over its life (a take that found none free). */
   public synchronized long allocated() {
     return allocated;
+  }
+
+  /**
+   * Returns how many gives a checked pool refused (an array returned twice, or never taken from
+   * it); always 0 for an unchecked pool. A caller that logs and goes on after the exception still
+   * leaves the count for a test or an audit to read.
+   */
+  public synchronized long refusedGives() {
+    return refused;
   }
 
   /** Returns how many given-back arrays wait to be taken again. */

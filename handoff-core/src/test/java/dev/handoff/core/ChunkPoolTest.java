@@ -57,6 +57,21 @@ final class ChunkPoolTest {
   }
 
   @Test
+  void aCheckedPoolCountsTheGivesItRefused_forACallerThatOnlyLogsTheException() {
+    ChunkPool pool = ChunkPool.checked(8, 4);
+    byte[] a = pool.take();
+    pool.give(a);
+    assertThat(pool.refusedGives()).isZero();
+
+    assertThatThrownBy(() -> pool.give(a)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> pool.give(new byte[8])).isInstanceOf(IllegalStateException.class);
+
+    assertThat(pool.refusedGives()).isEqualTo(2);
+    assertThat(pool.onLoan()).isZero();
+    assertThat(new ChunkPool(8, 4).refusedGives()).isZero();
+  }
+
+  @Test
   void anUncheckedPoolStillRefusesMoreReturnsThanLoans() {
     ChunkPool pool = new ChunkPool(8, 4);
     byte[] a = pool.take();

@@ -26,13 +26,16 @@ import java.util.Map;
  */
 final class Engine {
   static final int EV_DRIVER = 0;
-  static final int EV_WORKER = 1;
-  static final int EV_DEADLINE = 2;
   static final int EV_START = 3;
   static final int EV_TIMER = 4;
   private static final int MAX_MARKERS = 500;
   /** The driver's longest back-off, in ticks. */
   static final long MAX_BACKOFF_TICKS = 16;
+  /** The workers' shutdown deadline when no drain deadline follows a teardown, in ticks. */
+  static final long SHUTDOWN_TICKS = 10_000;
+  /** Why the engine fails what a dead process held. */
+  static final dev.handoff.api.HandoffException TORN_DOWN = new dev.handoff.api.HandoffException(
+      dev.handoff.api.ErrorClass.TRANSIENT, "simulated process ended before the chunk was written");
 
   final SimulationOptions o;
   final Rng rng;
@@ -43,8 +46,8 @@ final class Engine {
   final Workload w;
   final Ledger ledger;
   final SeriesRecorder series;
-  final SinkWorkers workers = new SinkWorkers(this);
   final SimSources feed = new SimSources(this);
+  final EncodeShadow shadow = new EncodeShadow(this);
 
   final int shards;
   final int sources;
@@ -59,6 +62,25 @@ final class Engine {
   final double transientRate;
   final double permanentRate;
   final double restartRate;
+  final double timeoutRate;
+  final double stuckRate;
+  final double deadLetterErrorRate;
+  final double splitRefuseRate;
+  /** Poison pills refused by the sink (dead-lettered); else by the encoder (skipped). */
+  final boolean sinkPoison;
+  final boolean encodePoison;
+  final boolean rowBinary;
+  final long maxInsertBytes;
+  final int maxInsertRows;
+  final long lingerTicks;
+  final long pollTicks;
+  final long graceTicks;
+  final int retryAttempts;
+  final long retryBackoffTicks;
+  final dev.handoff.core.sink.PermanentPolicy onPermanent;
+  private int untilConcurrentRun = 1;
+  /** Whether the driver's step is running (workers may run in the middle of a payload). */
+  private boolean inDriver;
   final double sourceErrorRate;
   final double routerErrorRate;
   final int interleave;
@@ -103,6 +125,24 @@ final class Engine {
     this.transientRate = options.rate(KnobSpec.SINK_TRANSIENT_RATE);
     this.permanentRate = options.rate(KnobSpec.SINK_PERMANENT_RATE);
     this.restartRate = options.rate(KnobSpec.RESTART_RATE);
+    this.timeoutRate = options.rate(KnobSpec.SINK_TIMEOUT_RATE);
+    this.stuckRate = options.rate(KnobSpec.STUCK_RATE);
+    this.deadLetterErrorRate = options.rate(KnobSpec.DEAD_LETTER_ERROR_RATE);
+    this.splitRefuseRate = options.rate(KnobSpec.SPLIT_REFUSE_RATE);
+    double poisonRate = options.rate(KnobSpec.POISON_RATE);
+    this.encodePoison = poisonRate > 0 && policy == ErrorPolicy.SKIP;
+    this.sinkPoison = poisonRate > 0 && !encodePoison;
+    this.rowBinary = options.value(KnobSpec.ENCODER).equals("rowbinary");
+    this.maxInsertBytes = options.longValue(KnobSpec.MAX_INSERT_BYTES);
+    this.maxInsertRows = options.intValue(KnobSpec.MAX_INSERT_ROWS);
+    this.lingerTicks = options.longValue(KnobSpec.LINGER_TICKS);
+    this.pollTicks = options.longValue(KnobSpec.POLL_TICKS);
+    this.graceTicks = options.longValue(KnobSpec.GRACE_TICKS);
+    this.retryAttempts = options.intValue(KnobSpec.RETRY_ATTEMPTS);
+    this.retryBackoffTicks = options.longValue(KnobSpec.RETRY_BACKOFF_TICKS);
+    this.onPermanent = options.value(KnobSpec.ON_PERMANENT).equals("fail-acks")
+        ? dev.handoff.core.sink.PermanentPolicy.FAIL_ACKS
+        : dev.handoff.core.sink.PermanentPolicy.DEAD_LETTER;
     this.sourceErrorRate = options.rate(KnobSpec.SOURCE_ERROR_RATE);
     this.routerErrorRate = options.rate(KnobSpec.ROUTER_ERROR_RATE);
     this.interleave = options.intValue(KnobSpec.INTERLEAVE);
@@ -116,7 +156,8 @@ final class Engine {
     this.maxAgeTicks = options.intValue(KnobSpec.MAX_CHUNK_AGE);
     int records = options.intValue(KnobSpec.RECORDS);
     this.w = new Workload(options.seed(), records, sources,
-        options.intValue(KnobSpec.BATCH_RECORDS), options.intValue(KnobSpec.KEYS));
+        options.intValue(KnobSpec.BATCH_RECORDS), options.intValue(KnobSpec.KEYS),
+        options.intValue(KnobSpec.ROW_PAD), poisonRate);
     this.ledger = new Ledger(this);
     this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
     this.sampleRow = withSeries ? new long[series.width()] : null;
@@ -141,10 +182,16 @@ final class Engine {
     // one row at a time, plus retries and stalls), in ticks.
     // A parked chunk moves only when the driver calls relieve(), at most once per back-off (up
     // to MAX_BACKOFF_TICKS), and then only as many chunks as the queue has room for.
-    long perRecord = writeTicks + 2L + (MAX_BACKOFF_TICKS + capacity - 1) / capacity;
-    this.quietBound = 5_000 + 4L * records * perRecord;
-    this.faultyBound = quietBound + 8L * records * (long) Math.ceil(stallRate * stallTicks + 1)
-        * perRecord;
+    // A worker adds its linger per insert (a poll ends when a chunk arrives), a lifetime a poll
+    // interval, and a shutdown its deadline and two grace periods; a failed write costs at most
+    // the retry policy's elapsed time.
+    long perRecord = writeTicks + 2L + lingerTicks + (MAX_BACKOFF_TICKS + capacity - 1) / capacity;
+    long retryElapsed = retryBackoffTicks * 64L * retryAttempts;
+    this.quietBound = 5_000 + pollTicks + 2 * graceTicks + 4L * records * perRecord;
+    double failRate = transientRate + permanentRate + options.rate(KnobSpec.SINK_TIMEOUT_RATE);
+    this.faultyBound = quietBound + SHUTDOWN_TICKS + 8L * records
+        * (long) Math.ceil(stallRate * stallTicks + 1) * perRecord
+        + (long) Math.ceil(4 * records * failRate) * retryElapsed;
     this.maxEvents = 1_000_000L + 200L * records;
   }
 
@@ -159,6 +206,13 @@ final class Engine {
     ledger.simThread = Thread.currentThread();
     sched.schedule(0, EV_START, -1, 0);
     while (!finished && !book.anyFailed()) {
+      SimThreads threads = cur == null ? null : cur.threads;
+      if (threads != null && threads.nextWake() != Long.MAX_VALUE
+          && (sched.isEmpty() || threads.nextWake() <= sched.peekTime())) {
+        book.event = log.count();
+        threads.runNext();
+        continue;
+      }
       if (sched.isEmpty()) {
         book.fail(OracleBook.LIVENESS, "nothing left to run at t=" + clock.tick
             + " but the sources are not all committed");
@@ -169,15 +223,13 @@ final class Engine {
       if (sched.popKind != EV_START && (cur == null || sched.popEpoch != cur.epoch)) {
         continue; // an event of a process that is gone
       }
-      clock.tick = sched.popTime;
+      clock.tick = Math.max(clock.tick, sched.popTime);
       book.event = log.count();
       try {
         switch (sched.popKind) {
           case EV_START: startLife(); break;
           case EV_DRIVER: driver(); break;
-          case EV_WORKER: workers.worker(sched.popArg); break;
-          case EV_TIMER: timer(); break;
-          default: workers.deadline(); break;
+          default: timer(); break;
         }
       } catch (RuntimeException e) {
         book.fail(OracleBook.NO_EXCEPTION, "event threw " + e);
@@ -185,9 +237,6 @@ final class Engine {
       }
       if (!finished) {
         ledger.afterEvent(cur);
-        if (cur.chainDone && !cur.dead && quiescent(cur)) {
-          endLife("every chunk written");
-        }
       }
       if (series != null && series.due(clock.tick) && cur != null) {
         sample();
@@ -196,6 +245,9 @@ final class Engine {
         book.fail(OracleBook.LIVENESS, "more than " + maxEvents + " events without finishing");
       }
     }
+    if (cur != null && cur.threads != null) {
+      cur.threads.killAll(); // a run an oracle stopped leaves no thread behind
+    }
     if (finished) {
       ledger.atEnd();
     }
@@ -203,13 +255,40 @@ final class Engine {
     return report(wall);
   }
 
-  private boolean quiescent(Life l) {
-    for (int s = 0; s < shards; s++) {
-      if (!l.idle[s] || l.holding[s] != null || l.view.size(s) > 0) {
-        return false;
-      }
+  /** After a worker ran until it waited again (or ended): what the engine checks then. */
+  void workerRan(SimThreads.W w) {
+    Life l = cur;
+    ledger.settledChunks(l);
+    book.checks[OracleBook.NO_EXCEPTION]++;
+    if (w.ended && !w.killed && !l.shuttingDown) {
+      book.fail(OracleBook.NO_EXCEPTION, "the sink worker of shard " + w.shard + " ended"
+          + " before shutdown" + (w.died != null ? ": " + w.died : ""));
     }
-    return true;
+    if (w.died != null) {
+      book.fail(OracleBook.NO_EXCEPTION, "the sink worker of shard " + w.shard + " threw "
+          + w.died);
+    }
+    if (l.dead) {
+      return;
+    }
+    if (inDriver) {
+      ledger.checkBudget(l); // the stage's other books settle at the end of the payload
+    } else {
+      ledger.afterEvent(l);
+    }
+  }
+
+  /**
+   * Called after each record a payload pushes: the workers run concurrently with the pipeline
+   * thread, so every few records (drawn from the seed) the workers whose queues got a chunk, and
+   * any other worker due now, run in the middle of the payload.
+   */
+  void afterRecord(Life l) {
+    if (--untilConcurrentRun == 0) {
+      untilConcurrentRun = 1 + rng.nextInt(32);
+      l.threads.wakePollers();
+      l.threads.runDue(clock.tick);
+    }
   }
 
   /* ------------------------------------------------------------------ process lifetimes */
@@ -241,7 +320,7 @@ final class Engine {
         .backoff(Duration.ofMillis(1), Duration.ofMillis(MAX_BACKOFF_TICKS))
         .drainTimeout(Duration.ofMillis(faulty && drainDeadline >= 0 ? drainDeadline : 1L << 40))
         .build();
-    java.util.Arrays.fill(l.idle, true);
+    SimWorkers.start(this, l);
     log.add(clock.tick, epoch, EventLog.EPOCH_START, -1, faulty ? 1 : 0, 0);
     sched.schedule(clock.tick, EV_DRIVER, -1, epoch);
     sched.schedule(clock.tick + 1, EV_TIMER, -1, epoch);
@@ -259,7 +338,7 @@ final class Engine {
     int sealed = l.stage.sealAged();
     if (sealed > 0) {
       log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
-      wakeWorkers(l);
+      l.threads.wakePollers();
     }
     sched.schedule(clock.tick + 1, EV_TIMER, -1, l.epoch);
   }
@@ -267,7 +346,9 @@ final class Engine {
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
   void endLife(String why) {
     Life l = cur;
-    feed.closeOpenBatches(l, SinkWorkers.TORN_DOWN); // the process's sources go away too
+    l.threads.killAll(); // a stuck writer's thread unwinds now: its frames go back to the pool
+    ledger.settledChunks(l);
+    feed.closeOpenBatches(l, TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
     l.dead = true;
     log.add(clock.tick, l.epoch, EventLog.EPOCH_END, -1, 0, 0);
@@ -283,14 +364,21 @@ final class Engine {
     Life l = cur;
     fault(Faults.RESTART, "epoch " + l.epoch);
     log.add(clock.tick, l.epoch, EventLog.CRASH, -1, 0, 0);
-    // What the dead process held never reaches the sink; resolve it so the books balance.
+    // The dead process's workers stop where they are (what they held fails as after an Error);
+    // what its queues held never reaches the sink: resolve it so the books balance.
+    l.threads.killAll();
+    ledger.settledChunks(l);
     for (int s = 0; s < shards; s++) {
-      if (l.holding[s] != null) {
-        workers.abandon(l, s, l.holding[s], false);
-      }
       for (EncodedChunk c : l.view.drain(s)) {
         l.drained[s]++;
-        workers.abandon(l, s, c, false);
+        l.expectedBytes -= charged(l.sealedBytes.get(s).get((int) c.sequence()));
+        try {
+          l.budget.release(c.chargedBytes());
+          c.frame().release();
+        } catch (IllegalStateException ex) {
+          book.fail(OracleBook.BUDGET_EXACT, ex.getMessage());
+        }
+        c.acks().fail(TORN_DOWN);
       }
     }
     if (!l.chainDone) {
@@ -341,17 +429,20 @@ final class Engine {
       log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
     }
     Chain.Step step;
+    inDriver = true;
     try {
       step = l.chain.step();
     } catch (SimSources.SourceFailure e) {
+      inDriver = false;
       // The chain closed the stage before rethrowing; the process ends this lifetime once the
       // workers have written what reached the queues, then restarts from the checkpoints.
       l.chainDone = true;
       stageClosed(l);
       log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 1, 0);
-      wakeWorkers(l);
+      SimWorkers.shutdown(this, l);
       return;
     }
+    inDriver = false;
     switch (step) {
       case PULLED:
         log.add(clock.tick, l.epoch, EventLog.PULLED, -1, feed.lastSource, feed.lastBatch);
@@ -373,27 +464,15 @@ final class Engine {
           fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
         }
         log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
-        if (l.teardownTick >= 0 && drainDeadline >= 0) {
-          sched.schedule(Math.max(clock.tick, l.teardownTick + drainDeadline), EV_DEADLINE, -1,
-              l.epoch);
-        }
-        break;
+        SimWorkers.shutdown(this, l);
+        return;
     }
     int parked = l.stage.parkedChunks();
     if (parked > l.lastParked) {
       fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
     }
     l.lastParked = parked;
-    wakeWorkers(l);
-  }
-
-  private void wakeWorkers(Life l) {
-    for (int s = 0; s < shards; s++) {
-      if (l.idle[s] && l.view.size(s) > 0) {
-        l.idle[s] = false;
-        sched.schedule(clock.tick + 1, EV_WORKER, s, l.epoch);
-      }
-    }
+    l.threads.wakePollers();
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -426,20 +505,6 @@ final class Engine {
     }
   }
 
-  void encoded(int shard, SimRow row) {
-    if (row.poisoned) {
-      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the " + o.value(KnobSpec.ENCODER)
-          + " encoder accepted " + row + " with the out-of-range value " + SimRow.POISON
-          + " in a UInt16 column instead of failing with a DATA error");
-    }
-    Life l = cur;
-    l.encodedOk++;
-    if (l.open[shard].size() == 0) {
-      l.openSince[shard] = clock.tick;
-    }
-    l.open[shard].add(row.id);
-  }
-
   void beforeFinish(int shard) {
     Life l = cur;
     if (l.faulty && rng.chance(fatalFinishRate)) {
@@ -448,14 +513,6 @@ final class Engine {
       throw rng.nextInt(2) == 0 ? SimEncoder.fatal("FATAL in finishChunk of shard " + shard)
           : new IllegalStateException("injected: encoder bug in finishChunk of shard " + shard);
     }
-  }
-
-  void sealed(int shard, int bytes) {
-    Life l = cur;
-    l.sealedIds.get(shard).add(l.open[shard].toArray());
-    l.sealedBytes.get(shard).add(bytes);
-    l.open[shard].clear();
-    l.expectedBytes += charged(bytes);
   }
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */

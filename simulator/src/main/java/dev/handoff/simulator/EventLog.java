@@ -26,13 +26,21 @@ final class EventLog {
   static final int EPOCH_END = 12;
   static final int TOOK = 13;
   static final int AGED = 14;
+  static final int STUCK = 15;
+  static final int PERMANENT = 16;
+  static final int TIMEOUT = 17;
+  static final int DEAD_LETTERED = 18;
+  static final int SHUTDOWN = 19;
+  static final int SHUT_DOWN = 20;
 
   private static final String[] WHAT = {"driver pulled a payload", "driver backed off",
       "driver done (stage closed)", "process crashed", "teardown requested", "worker stalled",
       "worker idle", "worker wrote chunk", "sink write failed transiently",
       "worker abandoned chunk", "drain deadline reached", "process started",
       "process lifetime ended", "worker took chunk while the payload was being pushed",
-      "timer sealed aged chunks"};
+      "timer sealed aged chunks", "sink write stuck", "sink write failed permanently",
+      "sink wrote the insert but the answer was lost", "rows dead-lettered",
+      "workers' shutdown began (deadline)", "workers shut down (ticks, drained)"};
 
   private final long[] tick = new long[KEEP];
   private final int[] epoch = new int[KEEP];

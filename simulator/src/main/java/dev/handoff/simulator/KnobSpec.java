@@ -43,7 +43,21 @@ final class KnobSpec {
   static final int ROUTER_ERROR_RATE = 24;
   static final int INTERLEAVE = 25;
   static final int MAX_CHUNK_AGE = 26;
-  static final int MUTATION = 27;
+  static final int MAX_INSERT_BYTES = 27;
+  static final int MAX_INSERT_ROWS = 28;
+  static final int LINGER_TICKS = 29;
+  static final int POLL_TICKS = 30;
+  static final int GRACE_TICKS = 31;
+  static final int RETRY_ATTEMPTS = 32;
+  static final int RETRY_BACKOFF_TICKS = 33;
+  static final int ON_PERMANENT = 34;
+  static final int SINK_TIMEOUT_RATE = 35;
+  static final int STUCK_RATE = 36;
+  static final int DEAD_LETTER_ERROR_RATE = 37;
+  static final int SPLIT_REFUSE_RATE = 38;
+  static final int POISON_RATE = 39;
+  static final int ROW_PAD = 40;
+  static final int MUTATION = 41;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -130,6 +144,37 @@ final class KnobSpec {
     k.add(intKnob(MAX_CHUNK_AGE, "max-chunk-age", "1000", "ticks an open chunk's first row may"
         + " wait before the chunk seals at the next sealAged() (a timer calls it every tick)", 1,
         1_000_000_000L));
+    k.add(intKnob(MAX_INSERT_BYTES, "max-insert-bytes", "65536", "the sink workers' largest"
+        + " merged insert, in bytes (a larger chunk goes alone)", 1, Long.MAX_VALUE));
+    k.add(intKnob(MAX_INSERT_ROWS, "max-insert-rows", "100000", "the sink workers' largest"
+        + " merged insert, in rows", 1, Integer.MAX_VALUE));
+    k.add(intKnob(LINGER_TICKS, "linger-ticks", "2", "how long a worker waits for more chunks"
+        + " to merge into an insert", 0, 1_000_000));
+    k.add(intKnob(POLL_TICKS, "poll-ticks", "20", "the workers' longest single wait on a queue",
+        1, 1_000_000));
+    k.add(intKnob(GRACE_TICKS, "grace-ticks", "10", "the workers' shutdown grace, after the"
+        + " deadline and again after the interrupt", 0, 1_000_000));
+    k.add(intKnob(RETRY_ATTEMPTS, "retry-attempts", "4", "attempts per insert, the first"
+        + " included, before a transient failure abandons it", 1, 1_000));
+    k.add(intKnob(RETRY_BACKOFF_TICKS, "retry-backoff-ticks", "2", "the first retry's backoff"
+        + " (doubling, jitter 0.5)", 1, 1_000_000));
+    k.add(new KnobSpec(ON_PERMANENT, "on-permanent", "dead-letter", "what the workers do with"
+        + " a permanently failed insert: fail-acks or dead-letter", Kind.CHOICE, 0, 0,
+        List.of("fail-acks", "dead-letter")));
+    k.add(rate(SINK_TIMEOUT_RATE, "sink-timeout-rate", "probability that a sink write times"
+        + " out after the server wrote it (the retry duplicates its rows: at least once)"));
+    k.add(rate(STUCK_RATE, "stuck-rate", "probability that a sink write made while the"
+        + " workers shut down hangs until the process dies (shutdown gives up on its worker after"
+        + " the grace periods)"));
+    k.add(rate(DEAD_LETTER_ERROR_RATE, "dead-letter-error-rate", "probability that writing a"
+        + " dead letter fails (its chunk fails and replays)"));
+    k.add(rate(SPLIT_REFUSE_RATE, "split-refuse-rate", "probability that the writer cannot"
+        + " split a failing frame (the part is dead-lettered whole)"));
+    k.add(rate(POISON_RATE, "poison-rate", "share of records that are poison pills, bad in"
+        + " every lifetime: refused by the encoder under error-policy skip, by the sink (and"
+        + " dead-lettered) under on-permanent dead-letter"));
+    k.add(intKnob(ROW_PAD, "row-pad", "0", "longest pad column in bytes: rows of varying size",
+        0, SimRow.MAX_PAD));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

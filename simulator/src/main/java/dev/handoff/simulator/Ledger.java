@@ -1,6 +1,7 @@
 package dev.handoff.simulator;
 
 import dev.handoff.api.EncodedChunk;
+import dev.handoff.api.spi.Insert;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.ack.BatchListener;
 import dev.handoff.core.ack.SourceBatch;
@@ -25,6 +26,16 @@ final class Ledger {
   private final int[] writtenEpoch;
   /** Per record: 1 + the epoch in which the stage last skipped it, 0 if never. */
   private final int[] skippedEpoch;
+  /** Per record: 1 + the epoch in which the workers dead-lettered it, 0 if never. */
+  private final int[] deadEpoch;
+  /** Per record: 1 + the epoch in which a lost answer allows it to be written again. */
+  private final int[] repeatEpoch;
+  private long duplicatesExplained;
+  private long deadLetters;
+  private long chunksTaken;
+  /** What the workers' shutdown reports said, summed over the lifetimes that shut down. */
+  final long[] workerTotals = new long[6];
+  private final RowDecoder decoder;
   private final boolean[] pushedEver;
   private final short[] sourceOf;
   private long pushes;
@@ -34,8 +45,6 @@ final class Ledger {
   private long lost;
   private long unexpected;
   private long batchesFailed;
-  private long chunksWritten;
-  private long chunksAbandoned;
   Thread simThread;
   private volatile String foreignResolution;
 
@@ -48,6 +57,8 @@ final class Ledger {
     this.written = new int[w.records];
     this.writtenEpoch = new int[w.records];
     this.skippedEpoch = new int[w.records];
+    this.deadEpoch = new int[w.records];
+    this.repeatEpoch = new int[w.records];
     this.pushedEver = new boolean[w.records];
     this.sourceOf = new short[w.records];
     for (int s = 0; s < w.sources; s++) {
@@ -55,6 +66,7 @@ final class Ledger {
         sourceOf[id] = (short) s;
       }
     }
+    this.decoder = new RowDecoder(engine, sourceOf);
   }
 
   void pushed(int id) {
@@ -71,42 +83,40 @@ final class Ledger {
     skippedEpoch[id] = l.epoch + 1;
   }
 
-  /** A worker writes chunk {@code c} of {@code shard} to the table. */
-  void write(Life l, int shard, EncodedChunk c) {
-    List<int[]> ids = l.sealedIds.get(shard);
-    int seq = (int) c.sequence();
-    int[] rows = seq < ids.size() ? ids.get(seq) : null;
-    if (rows == null) {
-      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq
-          + " reached the sink but the encoder never sealed it (or it was written before)");
-      unexpected += c.rows();
-      return;
-    }
-    ids.set(seq, null);
-    int bytes = l.sealedBytes.get(shard).get(seq);
-    book.checks[OracleBook.CHUNK_INTEGRITY]++;
-    if (rows.length != c.rows() || bytes != c.sizeBytes()) {
-      book.fail(OracleBook.CHUNK_INTEGRITY, "shard " + shard + " chunk " + seq + " carries "
-          + c.rows() + " rows in " + c.sizeBytes() + " bytes but the encoder sealed "
-          + rows.length + " rows in " + bytes + " bytes");
-    }
-    chunksWritten++;
+  /* ------------------------------------------------------------------ the sink's side */
+
+  /** Decodes the rows an insert carries and checks them against the shadow ({@link RowDecoder}). */
+  int[] decode(Life l, Insert insert) {
+    return decoder.decode(l, insert);
+  }
+
+  /** The sink wrote {@code rows} (decoded from {@code insert}) to the table. */
+  void written(Life l, Insert insert, int[] rows) {
+    int shard = insert.shard();
     int epoch = l.epoch + 1;
     int sources = w.sources;
     for (int id : rows) {
       int s = sourceOf[id];
       int n = id - w.base[s];
       int slot = shard * sources + s;
-      book.checks[OracleBook.PER_SHARD_ORDER]++;
-      if (n <= l.lastN[slot]) {
-        book.fail(OracleBook.PER_SHARD_ORDER, "shard " + shard + " wrote record #" + n
-            + " of source " + s + " (key " + w.key[id] + " seq " + w.keySeq[id] + ") after #"
-            + l.lastN[slot] + " (chunk " + seq + ")");
-      }
-      l.lastN[slot] = n;
-      if (writtenEpoch[id] == epoch) {
-        book.fail(OracleBook.NO_LOSS, "record #" + n + " of source " + s
-            + " written twice within one process lifetime (epoch " + l.epoch + ")");
+      boolean repeat = writtenEpoch[id] == epoch;
+      if (repeat) {
+        book.checks[OracleBook.NO_LOSS]++;
+        if (repeatEpoch[id] != epoch) {
+          book.fail(OracleBook.NO_LOSS, "record #" + n + " of source " + s + " written twice"
+              + " within process lifetime " + l.epoch + " with no lost answer to explain it"
+              + " (chunks " + insert.firstSequence() + ".." + insert.lastSequence() + ")");
+        }
+        duplicatesExplained++;
+      } else {
+        book.checks[OracleBook.PER_SHARD_ORDER]++;
+        if (n <= l.lastN[slot]) {
+          book.fail(OracleBook.PER_SHARD_ORDER, "shard " + shard + " wrote record #" + n
+              + " of source " + s + " (key " + w.key[id] + " seq " + w.keySeq[id] + ") after #"
+              + l.lastN[slot] + " (chunks " + insert.firstSequence() + ".."
+              + insert.lastSequence() + ")");
+        }
+        l.lastN[slot] = n;
       }
       writtenEpoch[id] = epoch;
       written[id]++;
@@ -114,14 +124,76 @@ final class Ledger {
     }
   }
 
-  /** Forgets the shadow of a chunk that will never be written. */
-  void dropShadow(Life l, int shard, EncodedChunk c) {
-    List<int[]> ids = l.sealedIds.get(shard);
-    int seq = (int) c.sequence();
-    if (seq < ids.size()) {
-      ids.set(seq, null);
+  /** The answer to an insert that the server wrote was lost: its rows may come again. */
+  void mayRepeat(Life l, int[] rows) {
+    for (int id : rows) {
+      repeatEpoch[id] = l.epoch + 1;
     }
-    chunksAbandoned++;
+  }
+
+  /** The workers set {@code rows} aside as dead letters: handled, not written. */
+  void deadLettered(Life l, Insert insert, int[] rows, Exception cause) {
+    int epoch = l.epoch + 1;
+    if (!l.faulty) {
+      // In the fault-free phase the sink refuses only poison pills: a dead letter holds one, and
+      // (when the writer splits row by row) nothing else.
+      boolean poison = false;
+      for (int id : rows) {
+        poison |= e.sinkPoison && w.poison[id];
+      }
+      book.checks[OracleBook.NO_LOSS]++;
+      if (!poison || e.rowBinary && e.splitRefuseRate == 0 && rows.length != 1) {
+        book.fail(OracleBook.NO_LOSS, "records " + RowDecoder.describe(rows) + " dead-lettered in the"
+            + " fault-free phase, where only poison pills are refused and the writer splits"
+            + " row by row: " + cause);
+      }
+    }
+    for (int id : rows) {
+      deadEpoch[id] = epoch;
+      deadLetters++;
+    }
+  }
+
+  /** A worker took chunk {@code c} from its queue: watch its frame for the release. */
+  void taken(Life l, EncodedChunk c) {
+    l.inWorker.add(c);
+    chunksTaken++;
+    int s = c.shard();
+    int seq = (int) c.sequence();
+    // Seal order: a shard's worker takes its chunks in the order the shard sealed them.
+    book.checks[OracleBook.PER_SHARD_ORDER]++;
+    long before = l.taken[s].length() - 1; // the latest chunk taken so far, -1 if none
+    if (seq != l.polled[s] - 1 || before > seq) {
+      book.fail(OracleBook.PER_SHARD_ORDER, "shard " + s + "'s worker took chunk " + seq
+          + " as its chunk #" + (l.polled[s] - 1) + " (seal order), after chunk " + before);
+    }
+    book.checks[OracleBook.CHUNK_METADATA]++;
+    if (seq >= l.sealedIds.get(s).size()) {
+      book.fail(OracleBook.CHUNK_METADATA, "shard " + s + " handed its worker chunk " + seq
+          + " but the encoder sealed only " + l.sealedIds.get(s).size());
+      return;
+    }
+    int rows = l.sealedIds.get(s).get(seq).length;
+    long ingest = l.sealedFirstTick.get(s).get(seq) * VirtualClock.NANOS_PER_TICK;
+    long oldest = l.sealedOldestEvent.get(s).get(seq);
+    if (c.rows() != rows || c.oldestIngestNanos() != ingest || c.oldestEventTimeMs() != oldest) {
+      book.fail(OracleBook.CHUNK_METADATA, "shard " + s + " chunk " + seq + " says " + c.rows()
+          + " rows, first ingest " + c.oldestIngestNanos() + " ns, oldest event "
+          + c.oldestEventTimeMs() + " ms; the engine saw " + rows + " rows, the first encoded"
+          + " at " + ingest + " ns, the oldest event at " + oldest + " ms");
+    }
+  }
+
+  /** The chunk whose frame the workers released: its bytes left the budget by the shadow's count. */
+  void settledChunks(Life l) {
+    java.util.Iterator<EncodedChunk> it = l.inWorker.iterator();
+    while (it.hasNext()) {
+      EncodedChunk c = it.next();
+      if (c.frame().isReleased()) {
+        it.remove();
+        l.expectedBytes -= e.charged(l.sealedBytes.get(c.shard()).get((int) c.sequence()));
+      }
+    }
   }
 
   /** Hears every batch of source {@code s} resolve in lifetime {@code l}. */
@@ -130,7 +202,7 @@ final class Ledger {
       if (l.dead) {
         return; // a batch of a process that is gone (the leak detector may fail it later)
       }
-      if (Thread.currentThread() != simThread) {
+      if (Thread.currentThread() != simThread && !l.threads.isWorkerThread(Thread.currentThread())) {
         foreignResolution = "batch " + batch.batchId() + " of source " + s
             + " was resolved by " + Thread.currentThread().getName()
             + " (the ack leak detector): an ack set was dropped unresolved";
@@ -166,12 +238,26 @@ final class Ledger {
     book.checks[OracleBook.NO_LOSS]++;
     for (int n = w.batchStart[s][b], end = w.batchStart[s][b + 1]; n < end; n++) {
       int id = w.base[s] + n;
-      if (writtenEpoch[id] != epoch && skippedEpoch[id] != epoch) {
+      if (writtenEpoch[id] != epoch && skippedEpoch[id] != epoch && deadEpoch[id] != epoch) {
         lost++;
         book.fail(OracleBook.NO_LOSS, "batch " + b + " of source " + s
             + " was acknowledged as delivered but record #" + n + " (key " + w.key[id]
-            + " seq " + w.keySeq[id] + ") was neither written nor counted as skipped");
+            + " seq " + w.keySeq[id] + ") was neither written, dead-lettered nor counted as"
+            + " skipped");
       }
+    }
+  }
+
+  /**
+   * The budget holds exactly the bytes of the chunks sealed and not settled, by the engine's own
+   * count (checked after every event, and after every worker run even in the middle of a payload).
+   */
+  void checkBudget(Life l) {
+    book.checks[OracleBook.BUDGET_EXACT]++;
+    long inflight = l.budget.inflightBytes();
+    if (inflight != l.expectedBytes || inflight < 0) {
+      book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
+          + " chunks sealed and not yet written or abandoned hold " + l.expectedBytes);
     }
   }
 
@@ -181,12 +267,7 @@ final class Ledger {
       return;
     }
     long[] checks = book.checks;
-    checks[OracleBook.BUDGET_EXACT]++;
-    long inflight = l.budget.inflightBytes();
-    if (inflight != l.expectedBytes || inflight < 0) {
-      book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
-          + " chunks sealed and not yet written or abandoned hold " + l.expectedBytes);
-    }
+    checkBudget(l);
     checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
     long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
     if (l.stageSkipped != expectSkips) {
@@ -220,6 +301,7 @@ final class Ledger {
       }
     }
     checkChunkAge(l);
+    checkParked(l);
     checks[OracleBook.ACKS_RESOLVED]++;
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
@@ -249,6 +331,34 @@ final class Ledger {
             + " row(s), the first encoded at t=" + l.openSince[s] + ", " + (now - l.openSince[s])
             + " ticks ago; the maximum chunk age is " + e.maxAgeTicks + " ticks");
       }
+    }
+  }
+
+  /**
+   * While the stage runs, each shard's parked chunks and the parked bytes are the chunks the
+   * engine saw sealed and not handed to the queue (a shard sends in seal order).
+   */
+  private void checkParked(Life l) {
+    if (l.chainDone || l.fatalSnapshot != null) {
+      return; // teardown failed them back; a stopped stage is judged by nothing-after-fatal
+    }
+    book.checks[OracleBook.PARKED_EXACT]++;
+    long bytes = 0;
+    for (int s = 0; s < e.shards; s++) {
+      int sealed = l.sealedIds.get(s).size();
+      long sent = l.arrived(s);
+      for (long q = sent; q < sealed; q++) {
+        bytes += l.sealedBytes.get(s).get((int) q);
+      }
+      if (l.stage.parkedChunks(s) != sealed - sent) {
+        book.fail(OracleBook.PARKED_EXACT, "shard " + s + " has " + l.stage.parkedChunks(s)
+            + " chunk(s) parked but the engine saw " + sealed + " sealed and " + sent
+            + " handed to the queue");
+      }
+    }
+    if (l.stage.parkedBytes() != bytes) {
+      book.fail(OracleBook.PARKED_EXACT, "the stage reports " + l.stage.parkedBytes()
+          + " parked bytes; the chunks sealed and not sent hold " + bytes);
     }
   }
 
@@ -299,10 +409,18 @@ final class Ledger {
           + l.budget.inflightBytes() + " bytes in the budget (expected 0; the engine counts "
           + l.expectedBytes + " bytes not yet written or abandoned)");
     }
-    book.checks[OracleBook.BUDGET_EXACT]++;
-    if (l.pool.onLoan() != 0) {
-      book.fail(OracleBook.BUDGET_EXACT, "process lifetime " + l.epoch + " ended with "
-          + l.pool.onLoan() + " chunk array(s) not given back to the pool (" + l.pool + ")");
+    book.checks[OracleBook.SETTLED_ONCE]++;
+    if (l.pool.onLoan() != 0 || l.pool.refusedGives() != 0) {
+      book.fail(OracleBook.SETTLED_ONCE, "process lifetime " + l.epoch + " ended with "
+          + l.pool.onLoan() + " chunk array(s) not given back to the pool and "
+          + l.pool.refusedGives() + " given back twice or foreign (" + l.pool + ")");
+    }
+    book.checks[OracleBook.SETTLED_ONCE]++;
+    if (!l.inWorker.isEmpty()) {
+      EncodedChunk c = l.inWorker.get(0);
+      book.fail(OracleBook.SETTLED_ONCE, l.inWorker.size() + " chunk(s) the workers took were"
+          + " never settled when process lifetime " + l.epoch + " ended, the first shard "
+          + c.shard() + " chunk " + c.sequence());
     }
   }
 
@@ -321,7 +439,7 @@ final class Ledger {
     long missing = 0;
     int first = -1;
     for (int id = 0; id < w.records; id++) {
-      if (written[id] == 0 && skippedEpoch[id] == 0) {
+      if (written[id] == 0 && skippedEpoch[id] == 0 && deadEpoch[id] == 0) {
         missing++;
         if (first < 0) {
           first = id;
@@ -333,6 +451,8 @@ final class Ledger {
       book.fail(OracleBook.NO_LOSS, missing + " record(s) committed but never written nor"
           + " skipped, the first record id " + first);
     }
+    unexpected += decoder.unexpected;
+    decoder.unexpected = 0;
     if (unexpected > 0) {
       book.fail(OracleBook.NO_LOSS, unexpected + " unexpected row(s) written");
     }
@@ -363,8 +483,15 @@ final class Ledger {
     m.put("lost", lost);
     m.put("unexpected", unexpected);
     m.put("batches-failed", batchesFailed);
-    m.put("chunks-written", chunksWritten);
-    m.put("chunks-abandoned", chunksAbandoned);
+    m.put("duplicates-explained", duplicatesExplained);
+    m.put("dead-lettered", deadLetters);
+    m.put("chunks-taken", chunksTaken);
+    m.put("worker-inserts", workerTotals[0]);
+    m.put("worker-retries", workerTotals[1]);
+    m.put("worker-dead-lettered-rows", workerTotals[2]);
+    m.put("worker-abandoned-chunks", workerTotals[3]);
+    m.put("worker-failed-at-shutdown", workerTotals[4]);
+    m.put("worker-writers-stuck", workerTotals[5]);
     m.put("process-lifetimes", (long) epochs);
     return m;
   }

@@ -52,16 +52,33 @@ final class Life {
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
   final List<List<Integer>> sealedBytes;
-  /** Per shard: chunks taken from the queue by the worker. */
+  /** Per shard: the tick of each sealed chunk's first row, by chunk sequence. */
+  final List<List<Long>> sealedFirstTick;
+  /** Per shard: the oldest event time of each sealed chunk's rows, by chunk sequence. */
+  final List<List<Long>> sealedOldestEvent;
+  /** Per shard: the RowBinary bytes of the rows encoded into the open chunk. */
+  final long[] openBytes;
+  /** Per shard: the oldest event time of the open chunk's rows. */
+  final long[] openOldestEvent;
+  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimThreads}). */
   final long[] polled;
   /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
   final long[] drained;
-  /** Per shard: the chunk the worker holds (writing or retrying), or null. */
-  final EncodedChunk[] holding;
-  /** Per shard: the tick until which the worker stalls. */
-  final long[] stalledUntil;
-  /** Per shard: whether the worker waits for a chunk (no event scheduled). */
-  final boolean[] idle;
+  /** Per shard: the sequences of the chunks a worker took from the queue. */
+  final java.util.BitSet[] taken;
+  /** Chunks the workers took and the engine has not seen settled yet (frame not released). */
+  final List<EncodedChunk> inWorker = new ArrayList<>();
+  /** The runtime the real sink workers run on in this lifetime. */
+  SimThreads threads;
+  /** The real sink workers of this lifetime. */
+  dev.handoff.core.sink.SinkWorkers workers;
+  /** Whether shutdown of the workers began (a worker may end only after that). */
+  boolean shuttingDown;
+  /** When the workers' shutdown began, and its deadline, in ticks. */
+  long shutdownStart;
+  long shutdownDeadline;
+  /** Records the sink rejects for the rest of this lifetime (an injected permanent failure). */
+  final java.util.Set<Integer> rejected = new java.util.HashSet<>();
   /** Per shard and source: the last record number written; order must increase. */
   final int[] lastN;
 
@@ -97,16 +114,24 @@ final class Life {
     this.openSince = new long[shards];
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);
+    this.sealedFirstTick = new ArrayList<>(shards);
+    this.sealedOldestEvent = new ArrayList<>(shards);
+    this.openBytes = new long[shards];
+    this.openOldestEvent = new long[shards];
+    Arrays.fill(openOldestEvent, Long.MAX_VALUE);
     for (int s = 0; s < shards; s++) {
       open[s] = new IntList();
       sealedIds.add(new ArrayList<>());
       sealedBytes.add(new ArrayList<>());
+      sealedFirstTick.add(new ArrayList<>());
+      sealedOldestEvent.add(new ArrayList<>());
     }
     this.polled = new long[shards];
     this.drained = new long[shards];
-    this.holding = new EncodedChunk[shards];
-    this.idle = new boolean[shards];
-    this.stalledUntil = new long[shards];
+    this.taken = new java.util.BitSet[shards];
+    for (int s = 0; s < shards; s++) {
+      taken[s] = new java.util.BitSet();
+    }
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }

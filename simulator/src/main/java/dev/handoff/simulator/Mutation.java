@@ -4,7 +4,7 @@ package dev.handoff.simulator;
  * The negative controls: deliberately broken variants, each of which one oracle must catch. They
  * are built around the real core classes, never inside them: decorators of the stage and of what
  * it is given or what the simulator reads ({@link StageVariants}), of the chunks the sink workers
- * take ({@link QueueView}), and a broken simulated worker ({@link SinkWorkers}). {@link #NONE} is
+ * take ({@link QueueView}). {@link #NONE} is
  * the real, unbroken system.
  */
 enum Mutation {
@@ -12,8 +12,6 @@ enum Mutation {
   NONE("none", null),
   /** A shard's chunks reach its sink out of seal order: a newer one overtakes an older one. */
   SEND_PAST_PARKED("send-past-parked", "per-shard-order"),
-  /** The sink worker abandons a chunk without releasing its bytes from the budget. */
-  ABANDON_KEEPS_BUDGET("abandon-keeps-budget", "budget-exact"),
   /** The stage's teardown leaves the acks it should fail (parked and open chunks) unresolved. */
   KEEP_PARTIAL_ACKS("keep-partial-acks", "acks-resolved"),
   /** The stage drops a record without counting it as skipped; its batch is acked as delivered. */
@@ -33,13 +31,11 @@ enum Mutation {
   /** The checkpoint the source's tracker reports is one batch behind the batches delivered. */
   CHECKPOINT_LAGS("checkpoint-lags", "checkpoint-exact"),
   /** A chunk the sink takes claims one row more than it holds. */
-  MISCOUNT_ROWS("miscount-rows", "chunk-integrity"),
+  MISCOUNT_ROWS("miscount-rows", "chunk-metadata"),
   /** The stage's push throws now and then. */
   THROW_ON_PUSH("throw-on-push", "no-exception"),
   /** The stage never seals a chunk for its age: the timer's sealAged() and pressure() skip it. */
-  NEVER_SEALS_AGED("never-seals-aged", "max-chunk-age"),
-  /** The sink worker releases a chunk's bytes but never its frame: the array leaks from the pool. */
-  LEAK_ARRAY("leak-array", "budget-exact");
+  NEVER_SEALS_AGED("never-seals-aged", "max-chunk-age");
 
   final String knobValue;
   /** The oracle expected to catch it; null for {@link #NONE}. */

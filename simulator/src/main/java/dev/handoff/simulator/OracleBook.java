@@ -20,6 +20,12 @@ final class OracleBook {
   static final int LIVENESS = 11;
   static final int NO_EXCEPTION = 12;
   static final int MAX_CHUNK_AGE = 13;
+  static final int DRAIN_BOUNDED = 14;
+  static final int PARKED_EXACT = 15;
+  static final int SEAL_POSITION = 16;
+  static final int CHUNK_METADATA = 17;
+  static final int SETTLED_ONCE = 18;
+  static final int INSERT_LIMITS = 19;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

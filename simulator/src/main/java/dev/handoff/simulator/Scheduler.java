@@ -44,6 +44,11 @@ final class Scheduler {
     set(i, at, s, k, a, e);
   }
 
+  /** Returns the time of the next event; only when not {@link #isEmpty()}. */
+  long peekTime() {
+    return time[0];
+  }
+
   boolean isEmpty() {
     return size == 0;
   }

@@ -27,14 +27,14 @@ final class SimEncoder implements RowEncoder<SimRow> {
     shard = engine.lastRoutedShard;
     engine.beforeEncode(row); // may throw the injected error
     inner.encode(row, buffer);
-    engine.encoded(shard, row);
+    engine.shadow.encoded(shard, row);
   }
 
   @Override
   public void finishChunk(ChunkBuffer buffer) {
     engine.beforeFinish(shard); // may throw the injected FATAL
     inner.finishChunk(buffer);
-    engine.sealed(shard, buffer.length());
+    engine.shadow.sealed(shard, buffer.length());
   }
 
   @Override

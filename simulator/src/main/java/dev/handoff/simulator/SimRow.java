@@ -7,7 +7,8 @@ import dev.handoff.api.TableSchema;
 
 /**
  * One simulated source record: its run-wide id, its source, its number within the source, its
- * routing key and its sequence number within that key. The encoder writes all five columns.
+ * routing key, its sequence number within that key and a pad of varying length (rows of varying
+ * size). The encoder writes all six columns; the simulated sink decodes them back.
  */
 final class SimRow {
   /** The table every simulated encoder is created for. */
@@ -16,18 +17,32 @@ final class SimRow {
       new ColumnSpec("source", "UInt16"),
       new ColumnSpec("n", "UInt32"),
       new ColumnSpec("key", "UInt64"),
-      new ColumnSpec("seq", "UInt64"));
+      new ColumnSpec("seq", "UInt64"),
+      new ColumnSpec("pad", "String"));
+
+  /** The most bytes a row's {@code pad} column holds. */
+  static final int MAX_PAD = 4096;
+  /** The pad of each length: {@code PADS[n]} holds {@code n} bytes of value {@code n & 0x7F}. */
+  private static final byte[][] PADS = new byte[MAX_PAD + 1][];
 
   /** Reads the five columns as longs. */
   static final RowAccessor<SimRow> ACCESSOR = new RowAccessor<>() {
     @Override
     public ValueKind kind(SimRow row, int field) {
-      return ValueKind.LONG;
+      return field == 5 ? ValueKind.BYTES : ValueKind.LONG;
     }
 
     @Override
     public Object getObject(SimRow row, int field) {
-      return getLong(row, field);
+      return field == 5 ? getBytes(row, field) : (Object) getLong(row, field);
+    }
+
+    @Override
+    public byte[] getBytes(SimRow row, int field) {
+      if (field != 5) {
+        throw new IndexOutOfBoundsException("field " + field + " is not bytes");
+      }
+      return pad(row.pad);
     }
 
     @Override
@@ -44,7 +59,7 @@ final class SimRow {
 
     @Override
     public int size(SimRow row) {
-      return 5;
+      return 6;
     }
   };
 
@@ -62,13 +77,26 @@ final class SimRow {
   final int n;
   final long key;
   final long keySeq;
+  /** Bytes in the {@code pad} column: rows of varying size. */
+  final int pad;
 
-  SimRow(int id, int source, int n, long key, long keySeq) {
+  SimRow(int id, int source, int n, long key, long keySeq, int pad) {
+    this.pad = pad;
     this.id = id;
     this.source = source;
     this.n = n;
     this.key = key;
     this.keySeq = keySeq;
+  }
+
+  static synchronized byte[] pad(int n) {
+    byte[] p = PADS[n];
+    if (p == null) {
+      p = new byte[n];
+      java.util.Arrays.fill(p, (byte) (n & 0x7F));
+      PADS[n] = p;
+    }
+    return p;
   }
 
   @Override

@@ -59,11 +59,16 @@ final class SimSources {
   /** The driver may pull only when nothing is parked and the budget has room (B8). */
   private void checkBackpressure(Life l) {
     e.book.checks[OracleBook.BACKPRESSURE]++;
-    int parked = l.stage.parkedChunks();
-    if (parked > 0 || !l.budget.hasRoom()) {
+    // From the engine's own books, not from the stage or the budget it judges: chunks sealed and
+    // not handed to a queue are parked; bytes sealed and not settled are in flight.
+    long parked = 0;
+    for (int sh = 0; sh < e.shards; sh++) {
+      parked += l.sealedIds.get(sh).size() - l.arrived(sh);
+    }
+    if (parked > 0 || l.expectedBytes >= e.budgetLimit) {
       e.book.fail(OracleBook.BACKPRESSURE, "the driver pulled a payload with " + parked
-          + " chunk(s) parked and " + l.budget.inflightBytes() + " bytes in flight (limit "
-          + l.budget.limitBytes() + ")");
+          + " chunk(s) parked and " + l.expectedBytes + " bytes in flight (limit "
+          + e.budgetLimit + ")");
     }
   }
 
@@ -181,10 +186,16 @@ final class SimSources {
       e.ledger.pushed(id);
       l.pushedToStage++;
       int k = e.w.key[id];
-      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id]),
-          new RecordMeta(now, Workload.routingKey(s, k)), batch));
-      e.workers.afterRecord(l);
+      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
+          new RecordMeta(eventTime(now, id), Workload.routingKey(s, k)), batch));
+      e.afterRecord(l);
     }
+  }
+
+  /** A record's event time: the tick it is pushed at, less up to 12 ms, so the oldest row of a
+   * chunk is not always its first. */
+  static long eventTime(long tick, int id) {
+    return tick - (id * 7L % 13);
   }
 
   /** What a simulated source throws when the {@code source-error} fault hits it. */

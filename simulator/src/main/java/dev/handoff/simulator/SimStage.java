@@ -75,6 +75,10 @@ class SimStage implements Stage<SimRow> {
     return inner.parkedChunks();
   }
 
+  long parkedBytes() {
+    return inner.parkedBytes();
+  }
+
   int parkedChunks(int shard) {
     return inner.parkedChunks(shard);
   }

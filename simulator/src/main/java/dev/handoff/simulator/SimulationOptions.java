@@ -111,6 +111,10 @@ public final class SimulationOptions {
     return (int) Long.parseLong(values[knob]);
   }
 
+  long longValue(int knob) {
+    return Long.parseLong(values[knob]);
+  }
+
   /** Returns the knob's value, or {@code none} when it is 'none'. */
   long longOrNone(int knob, long none) {
     String v = values[knob];

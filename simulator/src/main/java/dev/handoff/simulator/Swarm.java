@@ -15,9 +15,29 @@ final class Swarm {
     Rng r = Rng.derive(seed, 0x5A4A_4D00L);
     v[KnobSpec.SHARDS] = Long.toString(r.between(1, 8));
     v[KnobSpec.QUEUE_CAPACITY] = Long.toString(pick(r, 1, 2, 3, 4, 8, 16));
-    v[KnobSpec.TARGET_BYTES] = Long.toString(pick(r, 32, 64, 128, 256, 512, 1024, 4096));
-    v[KnobSpec.BUDGET_BYTES] = r.nextInt(4) == 0 ? "none" : Long.toString(pick(r, 512, 2048,
-        8192, 65536, 1 << 20));
+    // Targets that are not powers of two, and budgets and insert limits at exact multiples of
+    // what one chunk weighs, one byte either side: "exactly at the limit" happens.
+    int target = r.nextInt(4) == 0 ? (int) pick(r, 32, 4096) : (int) r.between(20, 700);
+    v[KnobSpec.TARGET_BYTES] = Integer.toString(target);
+    long array = dev.handoff.core.ChunkPool.arrayLengthFor(target);
+    v[KnobSpec.BUDGET_BYTES] = r.nextInt(4) == 0 ? "none"
+        : Long.toString(Math.max(1, r.between(1, 6) * array + r.between(-1, 1)));
+    v[KnobSpec.ROW_PAD] = Long.toString(pick(r, 0, 0, 8, 40, 300, 2000));
+    v[KnobSpec.MAX_INSERT_BYTES] = Long.toString(r.nextInt(4) == 0 ? 1 << 20
+        : Math.max(1, r.between(1, 4) * (target + 26) + r.between(-1, 1)));
+    v[KnobSpec.MAX_INSERT_ROWS] = Long.toString(r.nextInt(3) == 0 ? 100_000 : r.between(1, 40));
+    v[KnobSpec.LINGER_TICKS] = Long.toString(r.between(0, 5));
+    v[KnobSpec.POLL_TICKS] = Long.toString(r.between(4, 60));
+    v[KnobSpec.GRACE_TICKS] = Long.toString(r.between(0, 80)); // shorter and longer than a poll
+    v[KnobSpec.RETRY_ATTEMPTS] = Long.toString(r.between(1, 5));
+    v[KnobSpec.RETRY_BACKOFF_TICKS] = Long.toString(r.between(1, 5));
+    v[KnobSpec.ON_PERMANENT] = r.nextInt(4) == 0 ? "fail-acks" : "dead-letter";
+    v[KnobSpec.SINK_TIMEOUT_RATE] = rate(r);
+    v[KnobSpec.STUCK_RATE] = r.nextInt(4) == 0 ? "0.2" : "0";
+    v[KnobSpec.DEAD_LETTER_ERROR_RATE] = r.nextInt(2) == 0 ? "0" : r.nextInt(2) == 0 ? "0.1"
+        : "0.3";
+    v[KnobSpec.SPLIT_REFUSE_RATE] = rate(r);
+    v[KnobSpec.ENCODER] = r.nextInt(8) == 0 ? "native" : "rowbinary";
     v[KnobSpec.RECORDS] = Long.toString(pick(r, 200, 500, 1000, 1000, 2000));
     v[KnobSpec.SOURCES] = Long.toString(r.between(1, 4));
     v[KnobSpec.BATCH_RECORDS] = Long.toString(pick(r, 1, 4, 16, 64, 256));
@@ -44,6 +64,11 @@ final class Swarm {
     // Ages at the boundaries: the smallest, around the driver's longest back-off (16 ticks) and
     // a stall's length, and the core's default (1 s).
     v[KnobSpec.MAX_CHUNK_AGE] = Long.toString(pick(r, 1, 2, 3, 15, 16, 17, 50, 1000));
+    // Poison pills: the encoder refuses them under skip; the sink under dead-letter. Under fail
+    // with fail-acks they would replay forever, as they do in production.
+    boolean poisonOk = v[KnobSpec.ERROR_POLICY].equals("skip")
+        || v[KnobSpec.ON_PERMANENT].equals("dead-letter");
+    v[KnobSpec.POISON_RATE] = poisonOk && r.nextInt(4) == 0 ? rate(r, 5) : "0";
     for (KnobSpec s : KnobSpec.ALL) {
       v[s.index] = s.normalize(v[s.index]); // the spelling parse() gives, so replays compare equal
     }

@@ -4,7 +4,8 @@ import dev.handoff.api.HandoffClock;
 
 /**
  * The simulation's clock: virtual time in ticks of one millisecond, advanced only by the
- * scheduler. Nothing sleeps in a simulation, so {@link #sleep} refuses.
+ * scheduler. A sink worker's {@link #sleep} is a wait in virtual time ({@link SimThreads}); any
+ * other thread's refuses.
  */
 final class VirtualClock implements HandoffClock {
   static final long NANOS_PER_TICK = 1_000_000L;
@@ -21,8 +22,16 @@ final class VirtualClock implements HandoffClock {
     return tick;
   }
 
+  /** The runtime of the sink workers of the current lifetime: their sleeps are its waits. */
+  SimThreads threads;
+
   @Override
-  public void sleep(long nanos) {
-    throw new IllegalStateException("nothing sleeps in a simulation; the scheduler moves time");
+  public void sleep(long nanos) throws InterruptedException {
+    SimThreads t = threads;
+    if (t == null || t.current() == null) {
+      throw new IllegalStateException("only the simulated sink workers sleep; the scheduler"
+          + " moves time for the rest");
+    }
+    t.sleep(nanos);
   }
 }

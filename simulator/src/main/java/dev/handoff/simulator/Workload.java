@@ -16,8 +16,26 @@ final class Workload {
   final int[] key;
   /** Per record id: its sequence number within its key. */
   final int[] keySeq;
+  /** Per record: the bytes of its pad column. */
+  final int[] pad;
+  /** Per record: a poison pill, bad in every lifetime (see {@link Engine}). */
+  final boolean[] poison;
 
   Workload(long seed, int records, int sources, int maxBatch, int keys) {
+    this(seed, records, sources, maxBatch, keys, 0, 0);
+  }
+
+  Workload(long seed, int records, int sources, int maxBatch, int keys, int maxPad,
+      double poisonRate) {
+    this.pad = new int[records];
+    this.poison = new boolean[records];
+    Rng pr = Rng.derive(seed, 999);
+    for (int id = 0; id < records; id++) {
+      // Mostly short rows with now and then a long one, so chunks seal at varying fill levels.
+      pad[id] = maxPad == 0 ? 0 : pr.nextInt(8) == 0 ? pr.nextInt(maxPad + 1)
+          : pr.nextInt(Math.min(maxPad, 16) + 1);
+      poison[id] = poisonRate > 0 && pr.chance(poisonRate);
+    }
     this.sources = sources;
     this.records = records;
     this.base = new int[sources + 1];

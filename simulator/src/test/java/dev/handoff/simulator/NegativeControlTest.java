@@ -37,8 +37,6 @@ final class NegativeControlTest {
       case IGNORE_BACKPRESSURE:
         return o.with("queue-capacity", "1").with("target-bytes", "64")
             .with("write-ticks", "3");
-      case ABANDON_KEEPS_BUDGET:
-        return o.with("sink-permanent-rate", "0.05");
       case UNCOUNTED_FAILBACK:
         return o.with("queue-capacity", "1").with("target-bytes", "64").with("write-ticks", "3")
             .with("restart-rate", "0.02");

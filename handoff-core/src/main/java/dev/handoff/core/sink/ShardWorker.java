@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +42,8 @@ final class ShardWorker implements Runnable {
   private final long lingerNanos;
   private final long pollNanos;
   private final SplittableRandom random;
+  /** Where this worker waits for chunks. */
+  private final WorkerRuntime runtime;
   /** Shared by every shard's worker; guarded by itself. */
   private final WarnLimiter warnings;
 
@@ -69,7 +70,8 @@ final class ShardWorker implements Runnable {
    */
   private final ConcurrentLinkedQueue<EncodedChunk> owedFrames = new ConcurrentLinkedQueue<>();
 
-  ShardWorker(int shard, SinkWorkers.Builder b, WarnLimiter warnings) {
+  ShardWorker(int shard, SinkWorkers.Builder b, WarnLimiter warnings, WorkerRuntime runtime) {
+    this.runtime = runtime;
     this.shard = shard;
     this.warnings = warnings;
     this.queues = b.queues;
@@ -129,7 +131,7 @@ final class ShardWorker implements Runnable {
       Held first = carry;
       carry = null;
       if (first == null) {
-        EncodedChunk c = queues.poll(shard, pollNanos, TimeUnit.NANOSECONDS);
+        EncodedChunk c = runtime.poll(queues, shard, pollNanos);
         if (c == null) {
           if (draining && queues.isClosed() && queues.size(shard) == 0) {
             return;
@@ -144,7 +146,7 @@ final class ShardWorker implements Runnable {
       long rows = first.chunk.rows();
       long start = clock.nanoTime();
       while (bytes < maxInsertBytes && rows < maxInsertRows && !aborting) {
-        EncodedChunk next = queues.poll(shard);
+        EncodedChunk next = runtime.poll(queues, shard, 0);
         if (next == null) {
           if (endLinger) {
             endLinger = false; // every chunk queued before the request is in this insert
@@ -157,8 +159,8 @@ final class ShardWorker implements Runnable {
             break;
           }
           // Short slices while lingering, so a request to end it is seen within a millisecond.
-          next = queues.poll(shard, Math.min(remaining, Math.min(pollNanos, LINGER_SLICE_NANOS)),
-              TimeUnit.NANOSECONDS);
+          next = runtime.poll(queues, shard,
+              Math.min(remaining, Math.min(pollNanos, LINGER_SLICE_NANOS)));
           if (next == null) {
             continue;
           }

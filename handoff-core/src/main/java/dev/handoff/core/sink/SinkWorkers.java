@@ -51,7 +51,8 @@ public final class SinkWorkers implements AutoCloseable {
   }
 
   /**
-   * Starts one worker thread per shard, from the builder's thread factory.
+   * Starts one worker per shard, on the builder's {@link Builder#runtime runtime} (by default a
+   * thread from its thread factory).
    *
    * @throws IllegalStateException if already started or shut down
    */
@@ -115,6 +116,7 @@ public final class SinkWorkers implements AutoCloseable {
     DeadLetters deadLetters;
     HandoffClock clock = HandoffClock.system();
     ThreadFactory threadFactory;
+    WorkerRuntime runtime;
     long seed = 0x5EED_0F_5157L;
     WorkerListener listener = WorkerListener.NONE;
     Duration pollInterval = Duration.ofMillis(50);
@@ -196,6 +198,16 @@ public final class SinkWorkers implements AutoCloseable {
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
       this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
+     * Sets how the workers run and wait (default {@link WorkerRuntime#threads} of the {@link
+     * #threadFactory}): a simulator runs them one at a time on virtual time with its own runtime.
+     * Overrides {@link #threadFactory}.
+     */
+    public Builder runtime(WorkerRuntime runtime) {
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
       return this;
     }
 

@@ -6,7 +6,6 @@ import dev.handoff.core.internal.WarnLimiter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,11 +17,11 @@ final class Workers {
 
   private final ShardQueues queues;
   private final HandoffClock clock;
-  private final ThreadFactory threadFactory;
+  private final WorkerRuntime runtime;
   private final long pollNanos;
   private final long graceNanos;
   private final ShardWorker[] shards;
-  private final Thread[] threads;
+  private final WorkerRuntime.Handle[] threads;
   private final boolean[] stuck;
   private boolean started;
   private WorkersReport report;
@@ -30,7 +29,7 @@ final class Workers {
   Workers(SinkWorkers.Builder b) {
     this.queues = b.queues;
     this.clock = b.clock;
-    this.threadFactory = b.threadFactory; // null: daemon threads named handoff-sink-<shard>
+    this.runtime = b.runtime != null ? b.runtime : WorkerRuntime.threads(b.threadFactory);
     this.pollNanos = b.pollInterval.toNanos();
     this.graceNanos = b.shutdownGrace.toNanos();
     int n = queues.numShards();
@@ -38,17 +37,11 @@ final class Workers {
     // per shard. Guarded by itself, as every worker thread uses it.
     WarnLimiter warnings = new WarnLimiter(WARN_PERMITS, WARN_WINDOW_NANOS, b.clock);
     this.shards = new ShardWorker[n];
-    this.threads = new Thread[n];
+    this.threads = new WorkerRuntime.Handle[n];
     this.stuck = new boolean[n];
     for (int i = 0; i < n; i++) {
-      shards[i] = new ShardWorker(i, b, warnings);
+      shards[i] = new ShardWorker(i, b, warnings, runtime);
     }
-  }
-
-  private static Thread defaultThread(Runnable r, int shard) {
-    Thread t = new Thread(r, "handoff-sink-" + shard);
-    t.setDaemon(true);
-    return t;
   }
 
   synchronized void start() {
@@ -56,17 +49,9 @@ final class Workers {
       throw new IllegalStateException(report != null ? "sink workers already shut down"
           : "sink workers already started");
     }
+    started = true; // a start that fails half-way still shuts down the workers it started
     for (int i = 0; i < shards.length; i++) {
-      Thread t = threadFactory == null
-          ? defaultThread(shards[i], i) : threadFactory.newThread(shards[i]);
-      if (t == null) {
-        throw new IllegalStateException("thread factory returned null for shard " + i);
-      }
-      threads[i] = t;
-    }
-    started = true;
-    for (Thread t : threads) {
-      t.start();
+      threads[i] = runtime.start(i, shards[i]);
     }
   }
 
@@ -115,22 +100,26 @@ final class Workers {
       // after as many real poll intervals as the deadline holds, so a clock that does not move
       // (a manual clock) cannot make shutdown wait forever.
       long end = clock.nanoTime() + deadline.toNanos();
+      // A join that returns because its worker ended does not use up a slice: else workers that
+      // finish early would end the drain before the deadline while others still write.
       long slices = deadline.toNanos() / pollNanos + 1;
-      for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); i++) {
-        joinFirstAlive(pollNanos);
+      for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); ) {
+        if (joinFirstAlive(pollNanos)) {
+          i++;
+        }
       }
       for (ShardWorker w : shards) {
         w.aborting = true;
       }
       joinAll(graceNanos); // an attempt in progress may finish
-      for (Thread t : threads) {
-        if (t.isAlive()) {
+      for (WorkerRuntime.Handle t : threads) {
+        if (t != null && t.isAlive()) {
           t.interrupt();
         }
       }
       joinAll(graceNanos);
       for (int i = 0; i < shards.length; i++) {
-        if (threads[i].isAlive()) {
+        if (threads[i] != null && threads[i].isAlive()) {
           stuck[i] = true;
           LOG.error("sink worker of shard {} did not stop within the grace period after the"
               + " deadline; its chunks are failed and the thread is left to end", i);
@@ -152,40 +141,50 @@ final class Workers {
   }
 
   private boolean anyAlive() {
-    for (Thread t : threads) {
-      if (t.isAlive()) {
+    for (WorkerRuntime.Handle t : threads) {
+      if (t != null && t.isAlive()) {
         return true;
       }
     }
     return false;
   }
 
-  private void joinFirstAlive(long nanos) {
-    for (Thread t : threads) {
-      if (t.isAlive()) {
+  /** Joins the first live worker for up to {@code nanos}; returns whether it is still alive. */
+  private boolean joinFirstAlive(long nanos) {
+    for (WorkerRuntime.Handle t : threads) {
+      if (t != null && t.isAlive()) {
         join(t, nanos);
-        return;
+        return t.isAlive();
       }
     }
+    return false;
   }
 
-  /** Waits up to {@code nanos} of real time in total for every thread to end. */
+  /**
+   * Waits up to {@code nanos} for every worker to end: on the injected clock, and at most as many
+   * full poll intervals as {@code nanos} holds (a clock that does not move cannot stretch it). A
+   * worker that ends early does not cut the wait short for the others.
+   */
   private void joinAll(long nanos) {
     if (nanos <= 0) {
       return;
     }
+    long end = clock.nanoTime() + nanos;
     long slices = Math.max(1, nanos / pollNanos);
-    for (long i = 0; i < slices && anyAlive(); i++) {
-      joinFirstAlive(Math.min(nanos, pollNanos));
+    for (long i = 0; i < slices && anyAlive(); ) {
+      long left = end - clock.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      if (joinFirstAlive(Math.min(left, pollNanos))) {
+        i++;
+      }
     }
   }
 
-  private static void join(Thread t, long nanos) {
-    if (nanos <= 0) {
-      return; // join(0) would wait forever
-    }
+  private static void join(WorkerRuntime.Handle t, long nanos) {
     try {
-      t.join(nanos / 1_000_000L, (int) (nanos % 1_000_000L));
+      t.join(nanos);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // keep the flag; shutdown still completes
     }

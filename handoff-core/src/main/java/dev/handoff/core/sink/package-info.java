@@ -64,6 +64,9 @@
  * {@link dev.handoff.core.sink.SinkWorkers#metrics()} from any thread. The writer and the dead
  * letters are called by every worker, so they are thread-safe across shards. Nothing here reads
  * the system clock or draws unseeded randomness: time and jitter come from the builder's clock
- * and seed (the real-time waits are bounded queue polls and thread joins).
+ * and seed (the real-time waits are bounded queue polls and thread joins). Those waits, and the
+ * threads themselves, go through a {@link dev.handoff.core.sink.WorkerRuntime}: the simulator
+ * gives one that runs the workers one at a time on virtual time, so the real workers run under
+ * its seeded faults deterministically.
  */
 package dev.handoff.core.sink;

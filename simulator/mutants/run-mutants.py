@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Applies each mutant (a realistic bug written into a core class) to a scratch copy of the class,
+compiles it over the built core classes, runs the simulator's swarm sweep over N seeds with it
+first on the class path, and reports which mutants the sweep catches (and by which oracle).
+
+Usage (after `mvn -pl simulator -am test-compile` or any build that fills target/classes):
+    python3 simulator/mutants/run-mutants.py [--seeds N] [--only NAME[,NAME]]
+Nothing in the repository is changed: the mutant sources and classes live in a temp directory.
+"""
+import argparse, glob, os, re, shutil, subprocess, sys, tempfile, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+CORE = 'handoff-core/src/main/java/dev/handoff/core/'
+
+# name, file (under CORE), exact text, replacement, what the bug is
+MUTANTS = [
+    ('merge-past-bytes', 'sink/ShardWorker.java',
+     'if (bytes + h.chunk.sizeBytes() > maxInsertBytes ||',
+     'if (bytes > maxInsertBytes ||',
+     'the merge checks the insert without the next chunk: an insert passes maxInsertBytes'),
+    ('merge-past-rows', 'sink/ShardWorker.java',
+     '|| rows + h.chunk.rows() > maxInsertRows)',
+     '|| rows + h.chunk.rows() > maxInsertRows + 1)',
+     'the row limit is off by one'),
+    ('success-keeps-budget', 'sink/ShardWorker.java',
+     '        held.remove(h);\n        release(h.chunk);\n        h.chunk.acks().succeed();',
+     '        held.remove(h);\n        h.chunk.frame().release();\n        h.chunk.acks().succeed();',
+     'a written chunk gives its array back but not its bytes'),
+    ('success-leaks-frame', 'sink/ShardWorker.java',
+     '      budget.release(chunk.chargedBytes());\n      if (frame) {\n        chunk.frame().release();',
+     '      budget.release(chunk.chargedBytes());\n      if (frame && chunk.rows() > 1) {\n        chunk.frame().release();',
+     'the frame of a one-row chunk is never released: its array leaks from the pool'),
+    ('abandoned-succeeds', 'sink/ShardWorker.java',
+     '    } else if (result.outcome == Outcome.ABANDONED) {\n      fail(batch, result.error, aborting);',
+     '    } else if (result.outcome == Outcome.ABANDONED) {\n      succeed(batch);',
+     'an insert that ran out of retries is acknowledged as written'),
+    ('permanent-retried', 'sink/ShardWorker.java',
+     '        if (!e.isTransient()) {',
+     '        if (!e.isTransient() && attempt >= retry.maxAttempts()) {',
+     'a permanent failure is retried like a transient one'),
+    ('one-attempt-too-many', 'sink/ShardWorker.java',
+     '      if (attempt >= retry.maxAttempts()) {',
+     '      if (attempt > retry.maxAttempts()) {',
+     'the worker makes one attempt more than the policy allows'),
+    ('lost-dead-letter-acked', 'sink/Isolation.java',
+     '    if (lostDeadLetter[0] != null) {',
+     '    if (lostDeadLetter[0] != null && false) {',
+     'a chunk whose dead letter could not be written is acknowledged'),
+    ('isolation-out-of-order', 'sink/Isolation.java',
+     'for (List<Part> half : List.of(parts.subList(0, mid), parts.subList(mid, parts.size()))) {',
+     'for (List<Part> half : List.of(parts.subList(mid, parts.size()), parts.subList(0, mid))) {',
+     'isolation writes the second half of a chunk before the first'),
+    ('isolation-chunks-out-of-order', 'sink/Isolation.java',
+     'for (List<Held> half : List.of(chunks.subList(0, mid), chunks.subList(mid, chunks.size()))) {',
+     'for (List<Held> half : List.of(chunks.subList(mid, chunks.size()), chunks.subList(0, mid))) {',
+     'isolation writes the later chunks of an insert before the earlier ones'),
+    ('drain-ends-early', 'sink/ShardWorker.java',
+     'if (draining && queues.isClosed() && queues.size(shard) == 0) {',
+     'if (draining && queues.isClosed()) {',
+     'a draining worker stops at its first empty poll, with chunks still queued'),
+    ('shutdown-leaves-queue', 'sink/Workers.java',
+     '      if (!left.isEmpty()) {\n        w.failQueued(left, w.shutdownCause());',
+     '      if (left.size() > 1) {\n        w.failQueued(left.subList(1, left.size()), w.shutdownCause());',
+     'shutdown fails what is queued but forgets the first chunk of each queue'),
+    ('shutdown-ignores-deadline', 'sink/Workers.java',
+     'for (long i = 0; i < slices && clock.nanoTime() < end && anyAlive(); ) {',
+     'for (long i = 0; i < 2 * slices && clock.nanoTime() < end + deadline.toNanos() && anyAlive(); ) {',
+     'shutdown drains for twice its deadline'),
+    ('early-end-uses-slice', 'sink/Workers.java',
+     '        if (joinFirstAlive(pollNanos)) {\n          i++;\n        }',
+     '        joinFirstAlive(pollNanos);\n        i++;',
+     'a worker that ends early uses up a slice of the drain (the bug of seed 15782, put back)'),
+    ('no-abort-after-deadline', 'sink/Workers.java',
+     '      for (ShardWorker w : shards) {\n        w.aborting = true;\n      }',
+     '      for (ShardWorker w : shards) {\n        w.aborting = w.shard > 0;\n      }',
+     'shutdown never tells shard 0 its deadline passed'),
+    ('stuck-worker-not-forced', 'sink/Workers.java',
+     '          shards[i].force(shards[i].shutdownCause());',
+     '          // shards[i].force(shards[i].shutdownCause());',
+     "shutdown gives up on a stuck writer without failing the chunks its worker holds"),
+    ('claim-not-atomic', 'sink/Held.java',
+     '    return settled.compareAndSet(false, true);',
+     '    settled.set(true);\n    return true;',
+     'the settle-once claim lets every caller win'),
+    ('linger-ignores-full-budget', 'sink/ShardWorker.java',
+     'if (remaining <= 0 || draining || !budget.hasRoom()) {',
+     'if (remaining <= 0 || draining) {',
+     'a worker lingers while the budget is full'),
+    ('budget-room-at-limit', 'InflightBudget.java',
+     '    return inflight.get() < limitBytes;',
+     '    return inflight.get() <= limitBytes;',
+     'the budget has room when it is exactly full'),
+    ('seal-past-target', 'SinkHandoff.java',
+     'if (buffer.length() + encoder.bufferedBytes() >= targetBytes) {',
+     'if (buffer.length() + encoder.bufferedBytes() > targetBytes) {',
+     'a chunk seals one row after the row that reached the target exactly'),
+    ('ingest-time-every-row', 'SinkHandoff.java',
+     '    if (shard.rows++ == 0) {\n      shard.firstIngestNanos = clock.nanoTime();',
+     '    if (shard.rows++ >= 0) {\n      shard.firstIngestNanos = clock.nanoTime();',
+     "a chunk's first ingest time moves with every row"),
+    ('oldest-event-newest', 'SinkHandoff.java',
+     '    if (eventTimeMs < shard.oldestEventTimeMs) {',
+     '    if (eventTimeMs < shard.oldestEventTimeMs || shard.rows > 1) {',
+     "a chunk's oldest event time is its last row's"),
+    ('no-rollback', 'SinkHandoff.java',
+     '    shard.buffer.truncate(rowStart);',
+     '    if (shard.rows == 0) shard.buffer.truncate(rowStart);',
+     'a failed row is rolled back only in an empty chunk'),
+    ('parked-bytes-drift', 'SinkHandoff.java',
+     '        parkedBytes -= head.sizeBytes();',
+     '        parkedBytes -= head.rows();',
+     'relieve lowers the parked bytes by the rows'),
+    ('fail-held-forgets-release', 'sink/ShardWorker.java',
+     '        try {\n          release(h.chunk, frames);\n        } finally {',
+     '        try {\n          if (!atShutdown) release(h.chunk, frames);\n        } finally {',
+     'chunks failed at shutdown keep their bytes and arrays'),
+]
+
+
+def classpath():
+    m2 = os.path.expanduser('~/.m2/repository')
+    jars = []
+    for pat in ['com/fasterxml/jackson/core/jackson-databind/2.23.0/*.jar',
+                'com/fasterxml/jackson/core/jackson-core/2.23.0/*.jar',
+                'com/fasterxml/jackson/core/jackson-annotations/*/jackson-annotations-*.jar',
+                'org/slf4j/slf4j-api/2.0.20/slf4j-api-2.0.20.jar']:
+        found = sorted(glob.glob(os.path.join(m2, pat)))
+        found = [j for j in found if not j.endswith(('-sources.jar', '-javadoc.jar'))]
+        if found:
+            jars.append(found[-1])
+    dirs = [os.path.join(ROOT, d, 'target/classes') for d in
+            ['handoff-api', 'handoff-core', 'simulator', 'clickhouse-types', 'encoders-rowbinary',
+             'encoders-clickhouse']]
+    return dirs + jars
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--seeds', type=int, default=300)
+    ap.add_argument('--only', default='')
+    a = ap.parse_args()
+    only = set(x for x in a.only.split(',') if x)
+    cp = classpath()
+    tmp = tempfile.mkdtemp(prefix='handoff-mutants-')
+    caught = 0
+    ran = 0
+    rows = []
+    for name, rel, old, new, what in MUTANTS:
+        if only and name not in only:
+            continue
+        src = open(os.path.join(ROOT, CORE, rel)).read()
+        if src.count(old) != 1:
+            print(f'{name}: the text to mutate is not in {rel} exactly once; skipped')
+            continue
+        out = os.path.join(tmp, name)
+        srcdir = os.path.join(out, 'src')
+        os.makedirs(srcdir)
+        path = os.path.join(srcdir, os.path.basename(rel))
+        open(path, 'w').write(src.replace(old, new))
+        classes = os.path.join(out, 'classes')
+        r = subprocess.run(['javac', '-nowarn', '-d', classes, '-cp', os.pathsep.join(cp), path],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            print(f'{name}: does not compile:\n{r.stderr}')
+            continue
+        t0 = time.time()
+        r = subprocess.run(['java', '-cp', os.pathsep.join([classes] + cp),
+                            os.path.join(os.path.dirname(__file__), 'MutantSweep.java'),
+                            '1', str(a.seeds)], capture_output=True, text=True)
+        line = next((x for x in r.stdout.splitlines() if x.startswith('RESULT')),
+                    'RESULT error ' + ' / '.join(r.stderr.strip().splitlines()[:3]))
+        ran += 1
+        hit = line.split()[1] == 'caught'
+        caught += hit
+        rows.append((name, what, line[7:]))
+        print(f'{name:32} {"CAUGHT  " if hit else "SURVIVED"} {time.time() - t0:5.1f}s  {line[7:][:200]}',
+              flush=True)
+    print(f'\n{caught} of {ran} mutants caught by the sweep of seeds 1..{a.seeds}')
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    main()

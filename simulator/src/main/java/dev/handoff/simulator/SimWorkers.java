@@ -1,0 +1,171 @@
+package dev.handoff.simulator;
+
+import dev.handoff.core.sink.WorkersReport;
+import java.time.Duration;
+
+/**
+ * The real sink workers of a lifetime: {@link #start} builds them on the lifetime's queues and
+ * budget with the seed's settings, {@link SimThreads} as their runtime and {@link SimWriter} as
+ * their sink; {@link #shutdown} shuts them down once its driver closed the stage, as the
+ * ClickHouse sink facade does, and judges the shutdown: it ends within its deadline plus one poll
+ * interval plus the two grace periods, it leaves every queue empty, and the budget, by the
+ * engine's own count of the chunks shutdown drained unwritten, is exact.
+ */
+final class SimWorkers {
+  private SimWorkers() {}
+
+  /**
+   * A source that keeps pushing after the stage closed: the closed stage takes nothing (the
+   * record is neither encoded nor sealed, nothing reaches a queue) and fails its ack.
+   */
+  private static void pushAfterClose(Engine e, Life l) {
+    long encoded = l.encodedOk;
+    long[] arrived = new long[e.shards];
+    for (int s = 0; s < e.shards; s++) {
+      arrived[s] = l.arrived(s);
+    }
+    boolean[] failed = new boolean[1];
+    dev.handoff.api.Ack probe = new dev.handoff.api.Ack() {
+      @Override
+      public long batchId() {
+        return -1;
+      }
+
+      @Override
+      public void retain() {}
+
+      @Override
+      public void release() {}
+
+      @Override
+      public void fail(Throwable cause) {
+        failed[0] = true;
+      }
+    };
+    int id = (int) (e.clock.tick % e.w.records);
+    SimRow row = new SimRow(id, 0, 0, 0, 0, 0);
+    e.book.checks[OracleBook.NOTHING_AFTER_FATAL]++;
+    try {
+      l.stage.inner.push(row, e.clock.tick, 0, probe);
+    } catch (RuntimeException ex) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a push after close() threw " + ex);
+      return;
+    }
+    boolean arrivedAny = false;
+    for (int s = 0; s < e.shards; s++) {
+      arrivedAny |= l.arrived(s) != arrived[s];
+    }
+    if (l.encodedOk != encoded || arrivedAny || !failed[0]) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a record pushed after close() was "
+          + (l.encodedOk != encoded ? "encoded" : arrivedAny ? "sent to a queue"
+          : "taken without failing its ack"));
+    }
+  }
+
+  /** After shutdown the queues are closed: a chunk offered now is refused and stays the sender's. */
+  private static void sendAfterClose(Engine e, Life l) {
+    dev.handoff.api.EncodedChunk late = new dev.handoff.api.EncodedChunk(0, Long.MAX_VALUE / 2,
+        dev.handoff.api.Frame.copyOf(new byte[1]), 1, new dev.handoff.api.AckSet(), 0, 0);
+    e.book.checks[OracleBook.NOTHING_AFTER_FATAL]++;
+    if (l.queues.trySend(late)) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "shard 0's queue took a chunk after the"
+          + " workers shut down and closed the queues");
+      l.queues.drain(0);
+    }
+  }
+
+  /** Builds and starts the lifetime's real sink workers. */
+  static void start(Engine e, Life l) {
+    l.threads = new SimThreads(e, l, e.shards);
+    e.clock.threads = l.threads;
+    SimWriter writer = new SimWriter(e, l, l.threads);
+    l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
+        .runtime(l.threads)
+        .clock(e.clock)
+        .seed(e.rng.nextLong())
+        .maxInsertBytes(e.maxInsertBytes)
+        .maxInsertRows(e.maxInsertRows)
+        .linger(Duration.ofMillis(e.lingerTicks))
+        .pollInterval(Duration.ofMillis(e.pollTicks))
+        .shutdownGrace(Duration.ofMillis(e.graceTicks))
+        .retry(new dev.handoff.core.sink.RetryPolicy(e.retryAttempts,
+            Duration.ofMillis(e.retryBackoffTicks), Duration.ofMillis(e.retryBackoffTicks * 16),
+            0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
+        .onPermanent(e.onPermanent)
+        .deadLetters(writer)
+        .build();
+    l.workers.start();
+  }
+
+  /** Shuts the workers down once the driver closed the stage, and judges the shutdown. */
+  static void shutdown(Engine e, Life l) {
+    long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
+        ? Math.max(0, l.teardownTick + e.drainDeadline - e.clock.tick) : Engine.SHUTDOWN_TICKS;
+    long[] sent = new long[e.shards];
+    for (int s = 0; s < e.shards; s++) {
+      sent[s] = l.arrived(s);
+    }
+    pushAfterClose(e, l);
+    l.shuttingDown = true;
+    long start = e.clock.tick;
+    l.shutdownStart = start;
+    l.shutdownDeadline = deadline;
+    e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
+    WorkersReport report = l.workers.shutdown(Duration.ofMillis(deadline));
+    long took = e.clock.tick - start;
+    // The stage is closed and the workers are shut down: every chunk is settled or failed, even
+    // one a stuck writer still reads (its bytes left the budget, its frame waits for the thread).
+    e.book.checks[OracleBook.SETTLED_ONCE]++;
+    if (l.budget.inflightBytes() != 0) {
+      e.book.fail(OracleBook.SETTLED_ONCE, "the workers' shutdown returned with "
+          + l.budget.inflightBytes() + " bytes still in the budget: chunks neither written nor"
+          + " failed");
+    }
+    for (int s = 0; s < e.shards; s++) {
+      // What shutdown drained unwritten: every chunk sent to the queue that no worker took.
+      long drainedNow = sent[s] - l.polled[s] - l.drained[s];
+      l.drained[s] += drainedNow;
+      for (int seq = 0; seq < sent[s]; seq++) {
+        if (!l.taken[s].get(seq)) {
+          l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+        }
+      }
+    }
+    // A worker still stuck in the writer unwinds now, as its thread would once the writer gave
+    // up: its frames go back to the pool then.
+    l.threads.killAll();
+    e.ledger.settledChunks(l);
+    long bound = deadline + e.pollTicks + 2 * e.graceTicks;
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (took > bound) {
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers' shutdown took " + took + " ticks;"
+          + " its deadline " + deadline + " plus one poll interval " + e.pollTicks + " plus two"
+          + " grace periods of " + e.graceTicks + " allow " + bound);
+    }
+    boolean anyStuck = false;
+    long[] t = e.ledger.workerTotals;
+    for (WorkersReport.PerShard r : report.shards()) {
+      anyStuck |= r.writerStuck();
+      t[0] += r.inserts();
+      t[1] += r.retries();
+      t[2] += r.deadLetteredRows();
+      t[3] += r.abandonedChunks();
+      t[4] += r.failedAtShutdownChunks();
+      t[5] += r.writerStuck() ? 1 : 0;
+    }
+    if (took < deadline && !anyStuck && !report.drained()) {
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers ended " + (deadline - took) + " ticks"
+          + " before their deadline yet report the drain unfinished: " + report);
+    }
+    for (int s = 0; s < e.shards; s++) {
+      e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+      if (l.view.size(s) != 0) {
+        e.book.fail(OracleBook.DRAIN_BOUNDED, "shard " + s + "'s queue still holds "
+            + l.view.size(s) + " chunk(s) after the workers shut down");
+      }
+    }
+    sendAfterClose(e, l);
+    e.log.add(e.clock.tick, l.epoch, EventLog.SHUT_DOWN, -1, took, report.drained() ? 1 : 0);
+    e.endLife("shut down");
+  }
+}

@@ -1,0 +1,188 @@
+package dev.handoff.simulator;
+
+import dev.handoff.api.Frame;
+import dev.handoff.api.spi.Insert;
+import dev.handoff.api.spi.InsertWriter;
+import dev.handoff.api.spi.WriteException;
+import dev.handoff.core.sink.DeadLetters;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The simulated sink the real workers write to: it decodes every frame row by row (through {@link
+ * Ledger#decode}), and the seed decides each attempt's fate: slow, stuck until the process dies,
+ * failed transiently before or after the server wrote the rows (a timeout after the write makes
+ * the retry a duplicate), failed permanently, or written. Rows of a poison pill fail every insert
+ * that holds them, in every lifetime. It also splits frames row by row for isolation and keeps the
+ * dead letters, whose writes the seed may fail.
+ */
+final class SimWriter implements InsertWriter, DeadLetters {
+  private final Engine e;
+  private final Life l;
+  private final SimThreads threads;
+  /** Per shard: the insert last answered with a permanent failure. */
+  private final Insert[] lastPermanent;
+
+  SimWriter(Engine engine, Life life, SimThreads threads) {
+    this.e = engine;
+    this.l = life;
+    this.threads = threads;
+    this.lastPermanent = new Insert[engine.shards];
+  }
+
+  /**
+   * A permanent failure is never retried (the next attempt at the same insert would be its
+   * second), and past shutdown's deadline plus one poll interval no new attempt starts.
+   */
+  private void checkAttemptAllowed(Insert insert) {
+    Insert p = lastPermanent[insert.shard()];
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (p != null && insert.attempt() > 1 && p.firstSequence() == insert.firstSequence()
+        && p.lastSequence() == insert.lastSequence() && p.bytes() == insert.bytes()) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " retried chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " (attempt "
+          + insert.attempt() + ") after the sink failed them permanently");
+    }
+    lastPermanent[insert.shard()] = null;
+    if (l.shuttingDown) {
+      long latest = l.shutdownStart + l.shutdownDeadline + e.pollTicks;
+      e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+      if (e.clock.tick > latest) {
+        e.book.fail(OracleBook.DRAIN_BOUNDED, "shard " + insert.shard() + " started a write of"
+            + " chunks " + insert.firstSequence() + ".." + insert.lastSequence() + " at t="
+            + e.clock.tick + ", after shutdown's deadline and one poll interval (t=" + latest
+            + ")");
+      }
+    }
+  }
+
+  @Override
+  public void write(Insert insert) throws WriteException {
+    int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
+    checkLimits(insert);
+    checkAttemptAllowed(insert);
+    Rng rng = e.rng;
+    boolean faulty = l.faulty;
+    // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
+    // that hangs in a running process hangs it in production too).
+    if (faulty && l.shuttingDown && rng.chance(e.stuckRate) && !threads.anyStuck()) {
+      e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
+      e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
+          rows.length);
+      threads.write(-1); // returns only as the process ends, after shutdown gave up on it
+      throw new WriteException(WriteException.Kind.TRANSIENT, -1,
+          "injected: the write hung until its socket timed out", null);
+    }
+    long ticks = e.writeTicks;
+    if (faulty && rng.chance(e.stallRate)) {
+      ticks += 1 + rng.nextInt(e.stallTicks);
+      e.fault(Faults.SLOW_WRITE, "shard " + insert.shard() + ", " + ticks + " ticks");
+    }
+    threads.write(ticks);
+    if (Thread.currentThread().isInterrupted()) {
+      // An HTTP client interrupted mid-request: nothing written, the flag stays for the worker.
+      throw new WriteException(WriteException.Kind.TRANSIENT, -1, "interrupted", null);
+    }
+    for (int id : rows) {
+      if (l.rejected.contains(id)) {
+        lastPermanent[insert.shard()] = insert;
+        throw new WriteException(WriteException.Kind.PERMANENT, 27,
+            "record " + id + " was rejected in this lifetime", null);
+      }
+      if (e.w.poison[id] && e.sinkPoison) {
+        lastPermanent[insert.shard()] = insert;
+        e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
+            insert.firstSequence(), rows.length);
+        throw new WriteException(WriteException.Kind.PERMANENT, 53,
+            "poison pill: record " + id + " is refused in every lifetime", null);
+      }
+    }
+    if (faulty && rng.chance(e.permanentRate) && rows.length > 0) {
+      // The server rejects one row of the insert, for the rest of this lifetime: isolation must
+      // find it, and every other row must still be written.
+      l.rejected.add(rows[rng.nextInt(rows.length)]);
+      lastPermanent[insert.shard()] = insert;
+      e.fault(Faults.SINK_PERMANENT, "shard " + insert.shard() + " " + seqs(insert));
+      e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
+          insert.firstSequence(), rows.length);
+      throw new WriteException(WriteException.Kind.PERMANENT, 27, "injected: rejected", null);
+    }
+    if (faulty && rng.chance(e.transientRate)) {
+      e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert));
+      e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
+          insert.firstSequence(), rows.length);
+      throw new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null);
+    }
+    e.ledger.written(l, insert, rows);
+    e.log.add(e.clock.tick, l.epoch, EventLog.WROTE, insert.shard(), insert.firstSequence(),
+        rows.length);
+    if (faulty && rng.chance(e.timeoutRate)) {
+      // The server wrote the rows, the answer is lost: the worker retries, and the rows arrive
+      // twice. The ledger allows exactly these duplicates.
+      e.ledger.mayRepeat(l, rows);
+      e.fault(Faults.SINK_TIMEOUT, "shard " + insert.shard() + " " + seqs(insert));
+      e.log.add(e.clock.tick, l.epoch, EventLog.TIMEOUT, insert.shard(), insert.firstSequence(),
+          rows.length);
+      throw new WriteException(WriteException.Kind.TRANSIENT, -1,
+          "injected: timeout after the server wrote the insert", null);
+    }
+  }
+
+  /**
+   * An insert of several chunks stays within the workers' merge limits, and no insert is tried
+   * more often than the retry policy allows.
+   */
+  private void checkLimits(Insert insert) {
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (insert.lastSequence() > insert.firstSequence()
+        && (insert.bytes() > e.maxInsertBytes || insert.rows() > e.maxInsertRows)) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " merged chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " into one insert of "
+          + insert.bytes() + " bytes and " + insert.rows() + " rows; the limits are "
+          + e.maxInsertBytes + " bytes and " + e.maxInsertRows + " rows");
+    }
+    if (insert.attempt() > e.retryAttempts) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " an " + insert.attempt()
+          + "th time; the retry policy allows " + e.retryAttempts + " attempts");
+    }
+  }
+
+  /** Splits a frame into one frame per row (RowBinary rows have their own bounds). */
+  @Override
+  public Optional<List<Frame>> split(Frame frame) {
+    if (!e.rowBinary || l.faulty && e.rng.chance(e.splitRefuseRate)) {
+      return Optional.empty();
+    }
+    byte[] b = frame.toByteArray();
+    List<Frame> out = new ArrayList<>();
+    int at = 0;
+    while (at < b.length) {
+      int end = RowDecoder.rowEnd(b, at);
+      if (end < 0) {
+        return Optional.empty(); // not whole rows: the ledger reports it when it is written
+      }
+      out.add(Frame.copyOf(java.util.Arrays.copyOfRange(b, at, end)));
+      at = end;
+    }
+    return out.size() < 2 ? Optional.empty() : Optional.of(out);
+  }
+
+  @Override
+  public void write(Insert insert, WriteException cause) throws IOException {
+    int[] rows = e.ledger.decode(l, insert);
+    if (l.faulty && e.rng.chance(e.deadLetterErrorRate)) {
+      e.fault(Faults.DEAD_LETTER_ERROR, "shard " + insert.shard() + " " + seqs(insert));
+      throw new IOException("injected: the dead letter could not be stored");
+    }
+    e.ledger.deadLettered(l, insert, rows, cause);
+    e.log.add(e.clock.tick, l.epoch, EventLog.DEAD_LETTERED, insert.shard(),
+        insert.firstSequence(), rows.length);
+  }
+
+  private static String seqs(Insert in) {
+    return "chunks " + in.firstSequence() + ".." + in.lastSequence();
+  }
+}
