@@ -33,7 +33,7 @@ import java.util.Objects;
  * <p>18.16 refuses {@code UUID}, {@code Decimal} and {@code LowCardinality} arguments to these
  * functions, {@code intHash64} takes exactly one integer ({@code Date} and {@code DateTime} too),
  * and 18.16 has no {@code xxHash64}: later servers added it, and {@link #XX_HASH_64} follows
- * them (bytes of integers, arguments combined by {@code Hash128to64}).
+ * them (bytes of integers, arguments combined by {@code Hash128to64}; checked against 26.7).
  *
  * <p>Every method allocates nothing and is safe to call from any thread.
  */
@@ -48,7 +48,7 @@ public enum HashFunction {
    * {@code intHash64(previous) ^ next}. */
   MURMUR_HASH3_64("murmurHash3_64"),
   /** {@code xxHash64}: xxHash64 with seed 0; combined by CityHash's {@code Hash128to64}. Not in
-   * 18.16. */
+   * 18.16; as ClickHouse 26.7 computes it. */
   XX_HASH_64("xxHash64"),
   /** {@code intHash64}: the 64-bit integer mix of exactly one integer argument. */
   INT_HASH_64("intHash64");
