@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,11 +23,12 @@ import java.util.Map;
  * or holds a value that is neither an object nor an array gets a reason instead of a node; an
  * object's fields that name no column are recorded (and make the row bad under {@code --strict}).
  *
- * <p>The fast path reads a JSON object whose values are all scalars straight from the parser's
- * tokens into the block's flat arrays ({@link BlockRows}), with no tree: each field name (which
- * Jackson interns) is matched to its column by identity, starting at the column after the
- * previous field's. Anything else (an array row, a nested value, an exact decimal, CSV or TSV, a
- * line that does not parse) is read as a tree as before, so messages and values stay the same.
+ * <p>A JSON object whose values are all scalars is read into the block's flat arrays ({@link
+ * BlockRows}), with no tree: first by {@link FlatScanner} straight from the bytes (plain ASCII
+ * lines), else from Jackson's tokens, each field name (which Jackson interns) matched to its
+ * column by identity, starting at the column after the previous field's. Anything else (an array
+ * row, a nested value, an exact decimal, CSV or TSV, a line that does not parse) is read as a
+ * tree as before, so messages and values stay the same.
  *
  * <p>One parser per thread: the mapper is shared safely, the rest is per call.
  */
@@ -39,10 +41,8 @@ final class LineParser {
   private final String[] names;
   /** Column index by name, for names not interned the same way. */
   private final Map<String, Integer> index;
-  /** The parser reading the current block's objects, or {@code null}. */
-  private JsonParser parser;
-  /** Where in the block's bytes {@link #parser} started. */
-  private int parserStart;
+  /** Reads the common lines without Jackson. */
+  private final FlatScanner scanner;
   private final boolean strict;
   /** CSV or TSV, or {@code null} for JSON lines. */
   private final DelimitedText.Kind delimited;
@@ -73,6 +73,7 @@ final class LineParser {
       index.putIfAbsent(names[i], i);
     }
     this.exactDecimals = exactDecimals;
+    this.scanner = new FlatScanner(names, exactDecimals);
     this.strict = strict;
     this.delimited = delimited;
     this.header = header;
@@ -80,6 +81,8 @@ final class LineParser {
     if (exactDecimals) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     }
+    // Jackson's own double parser: the same correctly rounded value, without a String per number.
+    mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
   }
 
@@ -98,11 +101,7 @@ final class LineParser {
     b.kinds = new byte[flat];
     b.values = new long[flat];
     b.objects = new Object[flat];
-    try {
-      parse(b, buf, cap);
-    } finally {
-      closeParser();
-    }
+    parse(b, buf, cap);
   }
 
   private void parse(ParsedBlock b, byte[] buf, int cap) {
@@ -177,14 +176,13 @@ final class LineParser {
     Object[] objects = b.objects;
     List<String> unknown = null;
     boolean ok = false;
-    try {
-      JsonParser p = parser;
-      if (p == null) {
-        // One parser reads the block's objects one after another; it is opened again at a
-        // line only after a line it could not take.
-        p = parser = factory.createParser(buf, off, buf.length - off);
-        parserStart = off;
-      }
+    if (scanner.scan(buf, off, off + len, kinds, values, objects, base)) {
+      unknown(b, row, scanner.unknown);
+      return true;
+    }
+    Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
+    Arrays.fill(objects, base, base + cols, null);
+    try (JsonParser p = factory.createParser(buf, off, len)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }
@@ -247,13 +245,7 @@ final class LineParser {
             return false;
         }
       }
-      if (t != JsonToken.END_OBJECT) {
-        return false;
-      }
-      // The object must end on its line, with only blanks after it (else: more than one value,
-      // or an object over several lines; the tree path words the error).
-      long after = parserStart + p.currentLocation().getByteOffset();
-      if (after > off + len || !BlockReader.blank(buf, (int) after, off + len)) {
+      if (t != JsonToken.END_OBJECT || p.nextToken() != null) {
         return false;
       }
       ok = true;
@@ -261,29 +253,22 @@ final class LineParser {
       return false;
     } finally {
       if (!ok) {
-        closeParser();
         Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
         Arrays.fill(objects, base, base + cols, null);
       }
     }
+    unknown(b, row, unknown);
+    return true;
+  }
+
+  /** Records a flat row's unknown fields (or under {@code --strict} rejects the row). */
+  private void unknown(ParsedBlock b, int row, List<String> unknown) {
     if (unknown != null) {
       if (strict) {
         b.problem(row, SkipReasons.UNKNOWN_FIELD, unknownMessage(unknown));
       } else {
         b.unknownFields(row, unknown.toArray(new String[0]));
       }
-    }
-    return true;
-  }
-
-  private void closeParser() {
-    if (parser != null) {
-      try {
-        parser.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      parser = null;
     }
   }
 

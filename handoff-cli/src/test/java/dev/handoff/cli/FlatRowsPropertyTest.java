@@ -176,13 +176,26 @@ class FlatRowsPropertyTest {
       if (i > 0) {
         s.append(r.nextInt(6) == 0 ? " , " : ",");
       }
-      s.append('"').append(FIELDS[r.nextInt(FIELDS.length)]).append("\":")
+      String gap = r.nextInt(5) == 0 ? " \t" : "";
+      s.append(gap).append('"').append(FIELDS[r.nextInt(FIELDS.length)]).append('"')
+          .append(gap).append(':').append(gap)
           .append(r.nextInt(10) == 0 ? "{\"k\":[1,2]}" : value(r));
     }
     return s.append('}').toString();
   }
 
+  /** Number and literal forms at the edges of what the byte scanner takes. */
+  static final String[] EDGES = {"-0", "0", "007", "1.", ".5", "-", "1e5", "1E+2", "-12.5e-3",
+      "2147483647", "2147483648", "-2147483648", "-2147483649", "999999999999999999",
+      "-999999999999999999", "9223372036854775807", "-9223372036854775808",
+      "9223372036854775808", "tru", "nul", "truex", "nulls", "falsee", "1.5.2", "1e", "-e5",
+      "\"a\tb\"", "\"\u007f\"", "\"\"", "\"x\\/y\"", "0.1", "1.7976931348623157e309",
+      "4.9e-325", "123456789012345678901234567890.5", "\"ab", "+1", "0x10"};
+
   static String value(SplittableRandom r) {
+    if (r.nextInt(4) == 0) {
+      return EDGES[r.nextInt(EDGES.length)];
+    }
     switch (r.nextInt(12)) {
       case 0:
         return "null";
