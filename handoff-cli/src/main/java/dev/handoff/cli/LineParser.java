@@ -89,10 +89,14 @@ final class LineParser {
   /** Splits the block's bytes into lines and parses each non-blank one. */
   void parse(ParsedBlock b) {
     byte[] buf = b.bytes;
-    // Size the arrays for the block's lines (a fast pass), so they are not grown row by row.
-    int cap = 1;
-    for (int i = newline(buf, 0, buf.length); i < buf.length; i = newline(buf, i + 1, buf.length)) {
-      cap++;
+    // Size the arrays for the block's lines: the reader counted them; else count them here.
+    int cap = b.lines;
+    if (cap <= 0) {
+      cap = 1;
+      for (int i = BlockReader.newline(buf, 0, buf.length); i < buf.length;
+          i = BlockReader.newline(buf, i + 1, buf.length)) {
+        cap++;
+      }
     }
     int cols = names.length;
     int flat = delimited == null ? cap * cols : 0; // CSV and TSV rows are trees
@@ -114,13 +118,16 @@ final class LineParser {
     int line = 0;
     int pos = 0;
     while (pos < buf.length) {
-      int nl = newline(buf, pos, buf.length);
+      int nl = BlockReader.newline(buf, pos, buf.length);
       int next = nl < buf.length ? nl + 1 : nl;
       int len = nl - pos;
       if (len > 0 && nl < buf.length && buf[nl - 1] == '\r') {
         len--;
       }
       if (!BlockReader.blank(buf, pos, pos + len)) {
+        if (rows == cap) {
+          throw new IllegalStateException("block of " + cap + " lines holds more");
+        }
         starts[rows] = pos;
         lengths[rows] = len;
         ends[rows] = next;
@@ -140,28 +147,6 @@ final class LineParser {
     b.lineEnd = ends;
     b.lineIndex = index;
   }
-
-  /** Returns the index of the first {@code '\n'} in {@code buf[from, to)}, or {@code to}. */
-  private static int newline(byte[] buf, int from, int to) {
-    // The line is mostly longer than 8 bytes: test 8 at a time (a zero byte marks a newline
-    // in x ^ 0x0a0a..), then finish byte by byte.
-    int i = from;
-    while (i + 8 <= to) {
-      long x = (long) LONGS.get(buf, i) ^ 0x0a0a0a0a0a0a0a0aL;
-      if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
-        break;
-      }
-      i += 8;
-    }
-    while (i < to && buf[i] != '\n') {
-      i++;
-    }
-    return i;
-  }
-
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
-          java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /**
    * Reads row {@code row} on the fast path: returns {@code false}, with the row's flat slots
