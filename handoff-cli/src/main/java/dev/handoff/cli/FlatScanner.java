@@ -3,6 +3,7 @@ package dev.handoff.cli;
 import com.fasterxml.jackson.core.io.NumberInput;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -274,14 +275,6 @@ final class FlatScanner {
   }
 
   private static boolean same(byte[] name, byte[] buf, int from, int to) {
-    if (name.length != to - from) {
-      return false;
-    }
-    for (int k = 0; k < name.length; k++) {
-      if (name[k] != buf[from + k]) {
-        return false;
-      }
-    }
-    return true;
+    return name.length == to - from && Arrays.equals(name, 0, name.length, buf, from, to);
   }
 }
