@@ -2,9 +2,14 @@
 # End to end: `handoff ingest` (Native, RowBinary) against the server's own JSONEachRow parser
 # (curl --data-binary), each into a fresh MergeTree table on a running ClickHouse, in one run.
 # Prints wall time, rows/s, and the CPU seconds of the server (from /proc/PID/stat) and of the
-# client (GNU time) per million rows.
+# client (GNU time) per million rows, and a checksum of the table (the same in every run when
+# every loader wrote the same values).
 #
 #   SERVER_PID=<clickhouse-server pid> URL=http://127.0.0.1:8123 benchmarks/ingest-vs-curl.sh [FILE]
+#
+# BASELINE_JAR=<another handoff.jar> adds a Native run of that jar (before/after in one run).
+# The last line is the start-up cost: the client CPU seconds of an ingest of the file's first
+# 1,000 lines (JVM start, class loading, compiling), part of every run above.
 #
 # FILE defaults to target/narrow.jsonl, written here when missing: 1,000,000 lines of 6 columns
 # (id UInt64, ts DateTime as epoch seconds, user_id UInt32, amount Float64, status String,
@@ -44,12 +49,14 @@ run() {
   /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err"
   t1=$(date +%s.%N); c1=$(cpu)
   n=$(curl -sS "$url" --data-binary "SELECT count() FROM default.t")
+  sum=$(curl -sS "$url" --data-binary \
+      "SELECT sum(cityHash64(id, ts, user_id, amount, status, comment)) FROM default.t")
   read -r cu cs < "$tmp/time"
   awk -v name="$name" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v tick="$tick" -v n="$n" \
-      -v cu="$cu" -v cs="$cs" -v rows="$rows" 'BEGIN {
+      -v cu="$cu" -v cs="$cs" -v rows="$rows" -v sum="$sum" 'BEGIN {
     w = t1 - t0; s = (c1 - c0) / tick; c = cu + cs;
-    printf "%-36s %6.2f s wall %9.0f rows/s  server CPU %5.2f s/M rows  client CPU %5.2f s/M rows  rows %d\n",
-      name, w, n / w, s * 1e6 / rows, c * 1e6 / rows, n }'
+    printf "%-40s %6.2f s wall %9.0f rows/s  server CPU %5.2f s/M rows  client CPU %5.2f s/M rows  rows %d  sum %s\n",
+      name, w, n / w, s * 1e6 / rows, c * 1e6 / rows, n, sum }'
 }
 run "curl JSONEachRow (server parses)" curl -sS --fail \
     "$url/?query=INSERT%20INTO%20default.t%20FORMAT%20JSONEachRow" --data-binary @"$file"
@@ -59,3 +66,13 @@ run "handoff ingest --format rowbinary" java -jar "$jar" ingest --url "$url" --t
     --input "$file" --format rowbinary --no-progress
 run "handoff ingest native, 1 parse thread" java -jar "$jar" ingest --url "$url" \
     --table default.t --input "$file" --format native --no-progress --parse-threads 1
+if [ -n "${BASELINE_JAR:-}" ]; then
+  run "baseline jar, --format native" java -jar "$BASELINE_JAR" ingest --url "$url" \
+      --table default.t --input "$file" --format native --no-progress
+fi
+head -1000 "$file" > "$tmp/head.jsonl"
+curl -sS "$url" --data-binary "DROP TABLE IF EXISTS default.t" >/dev/null
+curl -sS "$url" --data-binary "CREATE TABLE default.t ($cols) ENGINE = MergeTree ORDER BY id" >/dev/null
+/usr/bin/time -f "%U %S" -o "$tmp/time" java -jar "$jar" ingest --url "$url" --table default.t \
+    --input "$tmp/head.jsonl" --format native --no-progress > "$tmp/out" 2> "$tmp/err"
+awk '{ printf "start-up: handoff ingest of 1,000 lines: client CPU %.2f s\n", $1 + $2 }' "$tmp/time"

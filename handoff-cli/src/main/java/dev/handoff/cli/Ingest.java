@@ -1,6 +1,5 @@
 package dev.handoff.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.ChunkConfig;
 import dev.handoff.api.ErrorPolicy;
 import dev.handoff.api.ColumnSpec;
@@ -35,11 +34,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -255,7 +253,7 @@ final class Ingest {
       }
     }
     SkipReasons skips = new SkipReasons();
-    RowEncoder<JsonNode> encoder;
+    RowEncoder<BlockRows.Row> encoder;
     ZoneId zone = ZoneOffset.UTC;
     String zoneText;
     if (s.timezone() != null) {
@@ -278,7 +276,8 @@ final class Ingest {
     }
     try {
       encoder = Providers.encoder(s.format().encoder)
-          .create(schema, JsonRows.accessor(schema), Map.of(TIMEZONE_OPTION, zone.getId()));
+          .create(schema, new BlockRows(JsonRows.accessor(schema), schema.size()),
+              Map.of(TIMEZONE_OPTION, zone.getId()));
     } catch (IllegalArgumentException e) {
       throw new IOException("cannot encode table " + s.qualifiedTable() + " as "
           + s.format().clickhouse + ": " + e.getMessage(), e);
@@ -289,7 +288,7 @@ final class Ingest {
     StageGauges gauges = new StageGauges();
     // The stage skips what the encoder rejects; the source reports it with its line, and stops
     // the run itself under --on-error fail.
-    SinkHandoff<JsonNode> stage = SinkHandoff.builder(encoder, queues)
+    SinkHandoff<BlockRows.Row> stage = SinkHandoff.builder(encoder, queues)
         .name("ingest")
         .router(new BatchRouter())
         .budget(budget)
@@ -302,7 +301,7 @@ final class Ingest {
     boolean draw = s.progress() != null ? s.progress() : Monitor.stderrIsTerminal();
     RowReport report = s.rejects() == null ? new RowReport(err, draw)
         : new RowReport(err, draw, s.rejects(), s.resume());
-    Set<String> columns = new HashSet<>();
+    List<String> columns = new ArrayList<>();
     for (ColumnSpec c : schema.columns()) {
       columns.add(c.name());
     }
@@ -344,7 +343,7 @@ final class Ingest {
     }, observer, checkpoint, s.inputName(), ranges, err, draw);
     monitor.carried(new Monitor.Carried(from.writtenPast(), from.writtenUntil()));
 
-    Chain<JsonNode> chain = Chain.builder(source, stage)
+    Chain<BlockRows.Row> chain = Chain.builder(source, stage)
         .drainTimeout(s.deadline() == null ? Duration.ofSeconds(30) : DEADLINE_DRAIN)
         .build();
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -1,6 +1,5 @@
 package dev.handoff.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.handoff.api.stage.Collector;
 import dev.handoff.core.SinkHandoff;
 import dev.handoff.core.Source;
@@ -38,7 +37,7 @@ import java.util.concurrent.atomic.LongAdder;
  * seals the stage's open chunks once, then pushes empty payloads, waiting a few milliseconds
  * each, until every range is delivered, lost, or replayed.
  */
-final class JsonLinesSource implements Source<JsonNode> {
+final class JsonLinesSource implements Source<BlockRows.Row> {
 
   /** How long one empty payload waits at the end of the input for acknowledgements. */
   static final long IDLE_WAIT_MILLIS = 5;
@@ -52,7 +51,9 @@ final class JsonLinesSource implements Source<JsonNode> {
   private final SkipReasons skips;
   private final RowReport report;
   private final LineParser replayParser;
-  private final SinkHandoff<JsonNode> stage;
+  private final SinkHandoff<BlockRows.Row> stage;
+  /** The row cursor every push hands the stage (pushes happen on the pipeline thread only). */
+  private final BlockRows.Row cursor = new BlockRows.Row();
   private final Map<String, LongAdder> unknownFields = new ConcurrentHashMap<>();
   private final AtomicLong rowsWithUnknownFields = new AtomicLong();
   private final AtomicLong rowsRead = new AtomicLong();
@@ -76,7 +77,7 @@ final class JsonLinesSource implements Source<JsonNode> {
    */
   JsonLinesSource(BlockReader blocks, long startOffset, Path replayFile, boolean failOnBadRow,
       SourceAcks acks, InputRanges ranges, SkipReasons skips, RowReport report,
-      LineParser replayParser, SinkHandoff<JsonNode> stage) {
+      LineParser replayParser, SinkHandoff<BlockRows.Row> stage) {
     this.blocks = blocks;
     this.startOffset = startOffset;
     this.replayFile = replayFile;
@@ -91,7 +92,7 @@ final class JsonLinesSource implements Source<JsonNode> {
   }
 
   @Override
-  public boolean pushNext(Collector<JsonNode> out) {
+  public boolean pushNext(Collector<BlockRows.Row> out) {
     if (stopReason != null) {
       return false;
     }
@@ -147,9 +148,8 @@ final class JsonLinesSource implements Source<JsonNode> {
     long key = batches++;
     int stopAt = -1;
     for (int i = 0; i < b.rows; i++) {
-      JsonNode node = b.nodes[i];
       String why = b.reasonOf(i);
-      if (node == null) {
+      if (why != null) {
         if (!bad(b, i, why, b.detail[i])) {
           stopAt = i;
           break;
@@ -160,7 +160,7 @@ final class JsonLinesSource implements Source<JsonNode> {
       if (unknown != null) {
         unknown(b, i, unknown);
       }
-      stage.push(node, 0L, key, ack);
+      stage.push(cursor.at(b, i), 0L, key, ack);
       String rejected = skips.takeRejection();
       if (rejected != null) {
         if (!bad(b, i, SkipReasons.reasonOf(rejected), rejected)) {
@@ -228,8 +228,8 @@ final class JsonLinesSource implements Source<JsonNode> {
     ranges.addReplay(ack, range);
     long key = batches++;
     for (int i = 0; i < b.rows && ack.accepted < range.accepted; i++) {
-      if (b.nodes[i] != null) {
-        stage.push(b.nodes[i], 0L, key, ack);
+      if (!b.bad(i)) {
+        stage.push(cursor.at(b, i), 0L, key, ack);
         if (skips.takeRejection() == null) {
           ack.accepted++;
         }

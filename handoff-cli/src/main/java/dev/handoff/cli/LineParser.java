@@ -1,16 +1,21 @@
 package dev.handoff.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Parses the lines of a {@link ParsedBlock} into JSON trees: an object row (fields by column
@@ -18,12 +23,26 @@ import java.util.Set;
  * or holds a value that is neither an object nor an array gets a reason instead of a node; an
  * object's fields that name no column are recorded (and make the row bad under {@code --strict}).
  *
+ * <p>A JSON object whose values are all scalars is read into the block's flat arrays ({@link
+ * BlockRows}), with no tree: first by {@link FlatScanner} straight from the bytes (plain ASCII
+ * lines), else from Jackson's tokens, each field name (which Jackson interns) matched to its
+ * column by identity, starting at the column after the previous field's. Anything else (an array
+ * row, a nested value, an exact decimal, CSV or TSV, a line that does not parse) is read as a
+ * tree as before, so messages and values stay the same.
+ *
  * <p>One parser per thread: the mapper is shared safely, the rest is per call.
  */
 final class LineParser {
 
   private final ObjectMapper mapper;
-  private final Set<String> columns;
+  private final JsonFactory factory;
+  private final boolean exactDecimals;
+  /** The table's column names in schema order, interned (Jackson interns field names too). */
+  private final String[] names;
+  /** Column index by name, for names not interned the same way. */
+  private final Map<String, Integer> index;
+  /** Reads the common lines without Jackson. */
+  private final FlatScanner scanner;
   private final boolean strict;
   /** CSV or TSV, or {@code null} for JSON lines. */
   private final DelimitedText.Kind delimited;
@@ -33,11 +52,11 @@ final class LineParser {
   /**
    * Creates a parser.
    *
-   * @param columns the table's column names (to find unknown fields)
+   * @param columns the table's column names, in schema order
    * @param exactDecimals whether numbers with a fraction are read as exact decimals
    * @param strict whether a field naming no column makes the row bad
    */
-  LineParser(Set<String> columns, boolean exactDecimals, boolean strict) {
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict) {
     this(columns, exactDecimals, strict, null, List.of());
   }
 
@@ -45,9 +64,16 @@ final class LineParser {
    * Creates a parser of CSV or TSV rows named by {@code header} ({@code delimited} {@code null}:
    * JSON lines).
    */
-  LineParser(Set<String> columns, boolean exactDecimals, boolean strict,
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header) {
-    this.columns = columns;
+    this.names = new String[columns.size()];
+    this.index = new HashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      names[i] = columns.get(i).intern();
+      index.putIfAbsent(names[i], i);
+    }
+    this.exactDecimals = exactDecimals;
+    this.scanner = new FlatScanner(names, exactDecimals);
     this.strict = strict;
     this.delimited = delimited;
     this.header = header;
@@ -55,27 +81,44 @@ final class LineParser {
     if (exactDecimals) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     }
+    // Jackson's own double parser: the same correctly rounded value, without a String per number.
+    mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
+    this.factory = mapper.getFactory();
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */
   void parse(ParsedBlock b) {
     byte[] buf = b.bytes;
-    int cap = 64;
-    JsonNode[] nodes = new JsonNode[cap];
+    // Size the arrays for the block's lines: the reader counted them; else count them here.
+    int cap = b.lines;
+    if (cap <= 0) {
+      cap = 1;
+      for (int i = BlockReader.newline(buf, 0, buf.length); i < buf.length;
+          i = BlockReader.newline(buf, i + 1, buf.length)) {
+        cap++;
+      }
+    }
+    int cols = names.length;
+    int flat = delimited == null ? cap * cols : 0; // CSV and TSV rows are trees
+    b.nodes = new JsonNode[cap];
+    b.columns = cols;
+    b.kinds = new byte[flat];
+    b.values = new long[flat];
+    b.objects = new Object[flat];
+    parse(b, buf, cap);
+  }
+
+  private void parse(ParsedBlock b, byte[] buf, int cap) {
+    JsonNode[] nodes = b.nodes;
     int[] starts = new int[cap];
     int[] lengths = new int[cap];
     int[] ends = new int[cap];
     int[] index = new int[cap];
-    b.nodes = nodes;
     int rows = 0;
     int line = 0;
     int pos = 0;
     while (pos < buf.length) {
-      int nl = pos;
-      int n = buf.length;
-      while (nl < n && buf[nl] != '\n') {
-        nl++;
-      }
+      int nl = BlockReader.newline(buf, pos, buf.length);
       int next = nl < buf.length ? nl + 1 : nl;
       int len = nl - pos;
       if (len > 0 && nl < buf.length && buf[nl - 1] == '\r') {
@@ -83,26 +126,15 @@ final class LineParser {
       }
       if (!BlockReader.blank(buf, pos, pos + len)) {
         if (rows == cap) {
-          cap *= 2;
-          nodes = java.util.Arrays.copyOf(nodes, cap);
-          starts = java.util.Arrays.copyOf(starts, cap);
-          lengths = java.util.Arrays.copyOf(lengths, cap);
-          ends = java.util.Arrays.copyOf(ends, cap);
-          index = java.util.Arrays.copyOf(index, cap);
-          b.nodes = nodes;
-          if (b.reason != null) {
-            b.reason = java.util.Arrays.copyOf(b.reason, cap);
-            b.detail = java.util.Arrays.copyOf(b.detail, cap);
-          }
-          if (b.unknown != null) {
-            b.unknown = java.util.Arrays.copyOf(b.unknown, cap);
-          }
+          throw new IllegalStateException("block of " + cap + " lines holds more");
         }
         starts[rows] = pos;
         lengths[rows] = len;
         ends[rows] = next;
         index[rows] = line;
-        nodes[rows] = parseLine(b, rows, buf, pos, len);
+        if (delimited != null || !flat(b, rows, buf, pos, len)) {
+          nodes[rows] = parseLine(b, rows, buf, pos, len);
+        }
         rows++;
       }
       line++;
@@ -114,6 +146,129 @@ final class LineParser {
     b.lineLength = lengths;
     b.lineEnd = ends;
     b.lineIndex = index;
+  }
+
+  /**
+   * Reads row {@code row} on the fast path: returns {@code false}, with the row's flat slots
+   * cleared, when the line is not an object of scalar values that parses cleanly (the caller
+   * then reads it as a tree, which also words any error).
+   */
+  private boolean flat(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    int cols = names.length;
+    int base = row * cols;
+    byte[] kinds = b.kinds;
+    long[] values = b.values;
+    Object[] objects = b.objects;
+    List<String> unknown = null;
+    boolean ok = false;
+    if (scanner.scan(buf, off, off + len, kinds, values, objects, base)) {
+      unknown(b, row, scanner.unknown);
+      return true;
+    }
+    Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
+    Arrays.fill(objects, base, base + cols, null);
+    try (JsonParser p = factory.createParser(buf, off, len)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return false;
+      }
+      int expect = 0;
+      JsonToken t;
+      while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        int c = column(name, expect);
+        t = p.nextToken();
+        if (c < 0) {
+          if (unknown == null) {
+            unknown = new ArrayList<>(2);
+          }
+          if (!unknown.contains(name)) {
+            unknown.add(name);
+          }
+          p.skipChildren();
+          continue;
+        }
+        expect = c + 1 == cols ? 0 : c + 1;
+        int s = base + c;
+        switch (t) {
+          case VALUE_STRING:
+            kinds[s] = BlockRows.TEXT;
+            objects[s] = p.getText();
+            break;
+          case VALUE_NUMBER_INT:
+            switch (p.getNumberType()) {
+              case INT:
+                kinds[s] = BlockRows.INT;
+                values[s] = p.getIntValue();
+                break;
+              case LONG:
+                kinds[s] = BlockRows.LONG;
+                values[s] = p.getLongValue();
+                break;
+              default:
+                kinds[s] = BlockRows.BIG_INTEGER;
+                objects[s] = p.getBigIntegerValue();
+                break;
+            }
+            break;
+          case VALUE_NUMBER_FLOAT:
+            if (exactDecimals) {
+              return false;
+            }
+            kinds[s] = BlockRows.DOUBLE;
+            values[s] = Double.doubleToRawLongBits(p.getDoubleValue());
+            break;
+          case VALUE_TRUE:
+          case VALUE_FALSE:
+            kinds[s] = BlockRows.BOOLEAN;
+            values[s] = t == JsonToken.VALUE_TRUE ? 1 : 0;
+            break;
+          case VALUE_NULL:
+            kinds[s] = BlockRows.NULL;
+            objects[s] = null;
+            break;
+          default:
+            return false;
+        }
+      }
+      if (t != JsonToken.END_OBJECT || p.nextToken() != null) {
+        return false;
+      }
+      ok = true;
+    } catch (IOException e) {
+      return false;
+    } finally {
+      if (!ok) {
+        Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
+        Arrays.fill(objects, base, base + cols, null);
+      }
+    }
+    unknown(b, row, unknown);
+    return true;
+  }
+
+  /** Records a flat row's unknown fields (or under {@code --strict} rejects the row). */
+  private void unknown(ParsedBlock b, int row, List<String> unknown) {
+    if (unknown != null) {
+      if (strict) {
+        b.problem(row, SkipReasons.UNKNOWN_FIELD, unknownMessage(unknown));
+      } else {
+        b.unknownFields(row, unknown.toArray(new String[0]));
+      }
+    }
+  }
+
+  /** Returns the column named {@code name}, trying {@code expect} first; -1 if none. */
+  private int column(String name, int expect) {
+    if (expect < names.length && names[expect] == name) {
+      return expect;
+    }
+    for (int i = 0; i < names.length; i++) {
+      if (names[i] == name) {
+        return i;
+      }
+    }
+    Integer i = index.get(name);
+    return i == null ? -1 : i;
   }
 
   private JsonNode parseLine(ParsedBlock b, int row, byte[] buf, int off, int len) {
@@ -156,7 +311,7 @@ final class LineParser {
       List<String> unknown = null;
       for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
         String name = it.next();
-        if (!columns.contains(name)) {
+        if (!index.containsKey(name)) {
           if (unknown == null) {
             unknown = new ArrayList<>(2);
           }
@@ -165,14 +320,17 @@ final class LineParser {
       }
       if (unknown != null) {
         if (strict) {
-          b.problem(row, SkipReasons.UNKNOWN_FIELD, "unknown field" + (unknown.size() > 1
-              ? "s " : " ") + Messages.names(unknown) + " (no such column; --strict rejects"
-              + " the row)");
+          b.problem(row, SkipReasons.UNKNOWN_FIELD, unknownMessage(unknown));
           return null;
         }
         b.unknownFields(row, unknown.toArray(new String[0]));
       }
     }
     return node;
+  }
+
+  private static String unknownMessage(List<String> unknown) {
+    return "unknown field" + (unknown.size() > 1 ? "s " : " ") + Messages.names(unknown)
+        + " (no such column; --strict rejects the row)";
   }
 }

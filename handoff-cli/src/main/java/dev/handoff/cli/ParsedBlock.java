@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * reading), so the message of a bad row can quote its line and stdin can replay the range. Rows
  * are the non-blank lines, in input order; a row that could not be parsed has no node and a
  * reason instead.
+ *
+ * <p>A row read on the fast path (an object of scalar values, see {@link LineParser}) is held
+ * flat, column by column, in {@link #kinds}, {@link #values} and {@link #objects}, with no tree;
+ * any other row that parses keeps its tree in {@link #nodes}. {@link BlockRows} reads both.
  */
 final class ParsedBlock {
 
@@ -23,8 +27,16 @@ final class ParsedBlock {
   final byte[] bytes;
   /** How many rows (non-blank lines) the block holds. */
   int rows;
-  /** Each row's parsed value, or {@code null} when it could not be parsed. */
+  /** Each row's tree, or {@code null} when it is held flat or could not be parsed. */
   JsonNode[] nodes;
+  /** The number of columns of a flat row (the stride of the flat arrays). */
+  int columns;
+  /** Each flat row's value codes, {@code columns} a row ({@link BlockRows}'s codes). */
+  byte[] kinds;
+  /** Each flat row's numbers and booleans: longs, double bits, 0 or 1. */
+  long[] values;
+  /** Each flat row's strings and big integers. */
+  Object[] objects;
   /** Where each row's line starts in {@link #bytes}. */
   int[] lineStart;
   /** Each row's line length, without its newline. */
@@ -80,6 +92,11 @@ final class ParsedBlock {
       unknown = new String[nodes.length][];
     }
     unknown[i] = names;
+  }
+
+  /** Returns whether row {@code i} could not be parsed. */
+  boolean bad(int i) {
+    return reason != null && reason[i] != null;
   }
 
   /** Returns why row {@code i} could not be parsed, or {@code null}. */

@@ -9,7 +9,6 @@ import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,7 @@ final class BlockReaderTest {
   static List<Row> read(InputStream in, long start, long linesBefore, int blockRows,
       int threads) throws Exception {
     List<Row> rows = new ArrayList<>();
-    LineParser parser = new LineParser(Set.of("a", "b", "c", "k", "x"), false, false);
+    LineParser parser = new LineParser(List.of("a", "b", "c", "k", "x"), false, false);
     try (BlockReader r = new BlockReader(in, start, linesBefore, blockRows, threads, b -> {
       synchronized (parser) {
         parser.parse(b);
@@ -107,7 +106,7 @@ final class BlockReaderTest {
   void aPause_endsTheBlock_soItsRowsDoNotWaitForMore() throws Exception {
     PipedOutputStream feed = new PipedOutputStream();
     PipedInputStream pipe = new PipedInputStream(feed, 1024);
-    LineParser parser = new LineParser(Set.of("a"), false, false);
+    LineParser parser = new LineParser(List.of("a"), false, false);
     try (BlockReader r = new BlockReader(pipe, 0, 0, 1000, 1, b -> {
       parser.parse(b);
       return b;
@@ -127,7 +126,7 @@ final class BlockReaderTest {
 
   @Test
   void badLines_getAReasonAndAQuote_unknownFieldsAreNamed() throws Exception {
-    LineParser parser = new LineParser(Set.of("a"), false, false);
+    LineParser parser = new LineParser(List.of("a"), false, false);
     byte[] bytes = "{\"a\":1,\"A\":2}\n{\"a\":\n42\n".getBytes(StandardCharsets.UTF_8);
     ParsedBlock b = new ParsedBlock(0, bytes.length, 0, bytes);
     parser.parse(b);
