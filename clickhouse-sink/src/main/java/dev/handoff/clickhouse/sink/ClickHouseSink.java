@@ -357,7 +357,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
    * @throws InterruptedException if interrupted while backing off; the sink is closed first
    */
   public DeliveryReport run(Source<T> source, Duration deadline) throws InterruptedException {
-    Chain<T> chain = Chain.builder(source, new LockedStage<>(stage, lock, pushed))
+    Chain<T> chain = Chain.builder(source, new LockedStage<>(stage, lock, pushed,
+            routingKey instanceof ClickHouseSinkBuilder.ServerKey ? routingKey : null))
         .clock(clock).drainTimeout(deadline).build();
     try {
       pullDrainTimedOut = chain.run().drainTimedOut();

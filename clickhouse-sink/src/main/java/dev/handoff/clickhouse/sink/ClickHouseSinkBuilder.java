@@ -253,7 +253,8 @@ public final class ClickHouseSinkBuilder<T> {
    * #build}. Replaces the sharding key of a {@link #distributedTable}; cannot be combined with
    * {@link #router} or {@link #routingKey}. A row whose key cannot be computed (a NULL key
    * column, a value the column's type cannot hold) is a bad row: {@link #onBadRow} skips and
-   * counts it, or stops the sink, and the message names the column and the value.
+   * counts it, or stops the sink, and the message names the column and the value. The key places
+   * rows in pull mode ({@code ClickHouseSink.run}) too, in place of the sources' routing keys.
    */
   public ClickHouseSinkBuilder<T> shardingKey(String expression) {
     this.shardingKey = Objects.requireNonNull(expression, "expression");
@@ -565,7 +566,7 @@ public final class ClickHouseSinkBuilder<T> {
    * The row's value of a server sharding key; a value that has no shard (NULL, out of range)
    * becomes a data error, so the sink treats the row as any other bad row.
    */
-  private static final class ServerKey<T> implements ToLongFunction<T> {
+  static final class ServerKey<T> implements ToLongFunction<T> {
     private final ShardingKey key;
     private final RowAccessor<T> accessor;
     private final String table;

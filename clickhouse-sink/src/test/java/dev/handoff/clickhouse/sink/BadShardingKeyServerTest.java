@@ -3,7 +3,11 @@ package dev.handoff.clickhouse.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.handoff.api.Envelope;
 import dev.handoff.api.ErrorPolicy;
+import dev.handoff.api.RecordMeta;
+import dev.handoff.core.ack.SourceAcks;
+import dev.handoff.core.ack.SourceBatch;
 import dev.handoff.clickhouse.testserver.ClickHouseServer;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -60,5 +64,40 @@ final class BadShardingKeyServerTest {
     DeliveryReport report = sink.close(Duration.ofSeconds(10));
     assertThat(report.allDelivered()).isFalse();
     assertThat(report.rowsNotDelivered()).isEqualTo(2);
+  }
+
+  /**
+   * In pull mode the sources' routing keys (all 0 here) are replaced by the sharding key: each
+   * shard writes exactly the rows whose {@code cityHash64(key) % 2} is its index, as the server
+   * computes it.
+   */
+  @Test
+  void inPullMode_theShardingKeyPlacesEveryRow_andANullKeyIsSkipped() throws Exception {
+    String db = table("badkey_pull");
+    ClickHouseSink<Keyed> sink = sink(db).onBadRow(ErrorPolicy.SKIP).build();
+    SourceAcks acks = sink.source("pull");
+    int[] next = {0};
+    DeliveryReport report = sink.run(out -> {
+      if (next[0] >= 20) {
+        return false;
+      }
+      SourceBatch batch = acks.begin();
+      for (int i = 0; i < 100; i++) {
+        long id = next[0] * 100L + i;
+        out.push(new Envelope<>(new Keyed(id, id % 100 == 7 ? null : "k" + id),
+            new RecordMeta(0L, 0L), batch));
+      }
+      batch.complete();
+      next[0]++;
+      return true;
+    }, Duration.ofSeconds(30));
+    assertThat(report.rowsSkipped()).isEqualTo(20);
+    assertThat(report.rowsWritten()).isEqualTo(1_980);
+    assertThat(report.allDelivered()).as(report.summary()).isTrue();
+    assertThat(acks.checkpoint()).isEqualTo(19);
+    String perShard = server.query("SELECT countIf(cityHash64(key) % 2 = 0),"
+        + " countIf(cityHash64(key) % 2 = 1) FROM " + db + ".t").trim();
+    assertThat(sink.workerMetrics().shard(0).rowsWritten() + "\t"
+        + sink.workerMetrics().shard(1).rowsWritten()).isEqualTo(perShard);
   }
 }
