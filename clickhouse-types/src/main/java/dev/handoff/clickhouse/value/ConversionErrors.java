@@ -167,7 +167,7 @@ final class ConversionErrors {
       case DATETIME64:
         return precision == 9
             ? "1900-01-01 00:00:00..2262-04-11 23:47:16.854775807 UTC (the Int64 limit at P = 9)"
-            : "1900-01-01 00:00:00..2299-12-31 23:59:59.999999999 UTC";
+            : "1900-01-01 00:00:00..2299-12-31 23:59:59.999999999 (UTC or the column's zone)";
       default: return "of " + tk;
     }
   }

@@ -350,9 +350,11 @@ public final class Conversions {
    *       ({@code floorDiv} semantics), so 1969-12-31T23:59:59.999999Z is -1 in DateTime64(3).
    *       ISO TEXT likewise.
    * </ul>
-   * The range is 1900-01-01 00:00:00 to 2299-12-31 23:59:59.999999999 UTC; for P = 9 it ends at
-   * the Int64 limit, 2262-04-11 23:47:16.854775807 UTC. Allocates nothing for LONG and for
-   * Instant, OffsetDateTime and ZonedDateTime.
+   * The range is 1900-01-01 00:00:00 to 2299-12-31 23:59:59.999999999 in UTC or, for ticks
+   * and date-time values, on the calendar of the column's zone (the server's range is in the
+   * column's zone); for P = 9 it ends at the Int64 limit, 2262-04-11 23:47:16.854775807 UTC.
+   * Allocates nothing for LONG and for Instant, OffsetDateTime and ZonedDateTime inside the UTC
+   * range.
    *
    * @throws IllegalArgumentException if {@code type} is not DateTime64
    */

@@ -177,7 +177,8 @@ final class TemporalConversions {
         default:
           throw notAccepted(kind, type);
       }
-      if (ticks >= MIN_TICKS[p] && ticks <= MAX_TICKS[p]) {
+      if (ticks >= MIN_TICKS[p] && ticks <= MAX_TICKS[p]
+          || inLocalRange(Math.floorDiv(ticks, POW10[p]), type)) {
         return ticks;
       }
       throw outOfRange(type);
@@ -189,7 +190,8 @@ final class TemporalConversions {
   private static long ticksOfTemporal(Object t, ClickHouseType type) {
     int p = type.precision();
     long second = Temporals.epochSecond(t, type.zone());
-    if (second < DATETIME64_MIN_SECOND || second >= DATETIME64_END_SECOND) {
+    if ((second < DATETIME64_MIN_SECOND || second >= DATETIME64_END_SECOND)
+        && !inLocalRange(second, type)) {
       throw outOfRange(type);
     }
     // second >= 0 or not, the nanos count forward, so integer division floors the tick.
@@ -198,6 +200,24 @@ final class TemporalConversions {
       throw outOfRange(type); // past 2262-04-11, the Int64 limit of DateTime64(9)
     }
     return second * POW10[p] + fraction;
+  }
+
+  /**
+   * Whether {@code second} falls in 1900-01-01 00:00:00..2299-12-31 23:59:59 on the calendar of
+   * the column's zone: the server's DateTime64 range is in the column's zone (it stores 1900-01-01
+   * 00:00 in Asia/Kolkata, before 1900-01-01 UTC). Only reached for values outside the UTC range,
+   * so the common path never looks up an offset.
+   */
+  private static boolean inLocalRange(long second, ClickHouseType type) {
+    if (second < DATETIME64_MIN_SECOND - 86_400 || second >= DATETIME64_END_SECOND + 86_400) {
+      return false;
+    }
+    java.time.ZoneOffset offset =
+        type.zone().getRules().getOffset(java.time.Instant.ofEpochSecond(second));
+    int year = java.time.LocalDateTime.ofEpochSecond(second, 0, offset).getYear();
+    // P = 9 ends at the Int64 limit whatever the zone; the ticks were checked against it.
+    return year >= 1900 && year <= 2299
+        && (type.precision() < 9 || second < DATETIME64_END_SECOND);
   }
 
   private static long ticksOfDouble(double d, ClickHouseType type) {

@@ -928,7 +928,8 @@ class ConversionsTest {
           Instant.parse("2262-04-11T23:47:16.854775807Z"))).isEqualTo(Long.MAX_VALUE);
       rejects(Conv.TO_DATETIME64_TICKS, ms, Instant.parse("1899-12-31T23:59:59.999Z"),
           "1899-12-31T23:59:59.999Z",
-          "is out of range 1900-01-01 00:00:00..2299-12-31 23:59:59.999999999 UTC");
+          "is out of range 1900-01-01 00:00:00..2299-12-31 23:59:59.999999999 (UTC or the"
+              + " column's zone)");
       rejects(Conv.TO_DATETIME64_TICKS, ms, Instant.parse("2300-01-01T00:00:00Z"),
           "2300-01-01T00:00:00Z", "is out of range");
       rejects(Conv.TO_DATETIME64_TICKS, ns, Instant.parse("2262-04-11T23:47:16.854775808Z"),

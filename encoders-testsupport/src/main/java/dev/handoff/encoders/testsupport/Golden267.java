@@ -23,15 +23,14 @@ public final class Golden267 {
   public static final String DIR = "clickhouse-26.7/";
 
   /**
-   * The cases covered: every one without JSON, Variant or Dynamic, except {@code
-   * datetime64_3_tz}: its first row, 1900-01-01 00:00 in Asia/Kolkata, is before 1900-01-01 UTC,
-   * which the shared DateTime64 conversion refuses although the server stores it (its range is
-   * in the column's zone): a known difference outside issue 15.
+   * The cases covered: every one without JSON, Variant or Dynamic ({@code datetime64_3_tz}'s
+   * first row, 1900-01-01 00:00 in Asia/Kolkata, is before 1900-01-01 UTC: the DateTime64 range
+   * is in the column's zone, as the server's).
    */
   public static final List<String> CASES = List.of("time", "time64_3", "time64_9", "bfloat16",
       "point", "ring", "linestring", "multilinestring", "polygon", "multipolygon",
       "simple_agg_sum", "simple_agg_anylast_str", "nullable_tuple", "qbit", "nested_unflattened",
-      "int128_256", "int256_edges", "decimal256", "date32", "datetime64_9",
+      "int128_256", "int256_edges", "decimal256", "date32", "datetime64_9", "datetime64_3_tz",
       "ipv4_ipv6", "bool", "map_lc_nested", "lc_nullable_string", "enum_implicit",
       "tuple_named_nullable", "uuid");
 
