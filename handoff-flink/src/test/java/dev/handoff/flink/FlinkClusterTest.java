@@ -15,6 +15,7 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The Flink connector writing a two-shard cluster of real 18.16 servers: through a {@code
  * Distributed} table's definition (each row on the shard the table's sharding key picks, as the
- * server computes it), and to explicit replicas with a sharding key of the connector's own.
+ * server computes it), and to explicit replicas with a sharding key of the connector's own, from
+ * the DataStream API and from SQL.
  */
 class FlinkClusterTest {
   @RegisterExtension
@@ -42,6 +44,8 @@ class FlinkClusterTest {
       for (String t : List.of("events", "keyed")) {
         s.execute("CREATE TABLE fdb." + t + " " + Event.COLUMNS);
       }
+      s.execute("CREATE TABLE fdb.sqlkeyed (id UInt64, name String) ENGINE = MergeTree"
+          + " ORDER BY id");
     }
     cluster.server(0, 0).execute("CREATE TABLE fdb.events_dist AS fdb.events"
         + " ENGINE = Distributed(fc, 'fdb', events, cityHash64(name))");
@@ -77,6 +81,34 @@ class FlinkClusterTest {
         .setShardingKey("cityHash64(name)")
         .build());
     assertPlacedByTheServersKey("keyed", 20_000);
+  }
+
+  @Test
+  void sqlClusterAndShardingKeyOptionsPlaceEveryRow() throws Exception {
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+    env.setParallelism(1);
+    env.enableCheckpointing(200);
+    StreamTableEnvironment t = StreamTableEnvironment.create(env);
+    t.executeSql("CREATE TABLE gen (id BIGINT) WITH ('connector' = 'datagen',"
+        + " 'number-of-rows' = '20000', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+        + " 'fields.id.end' = '20000')");
+    t.executeSql("CREATE TABLE ch (id BIGINT, name STRING) WITH ('connector' ="
+        + " 'handoff-clickhouse', 'url' = '" + cluster.server(0, 0).httpUrl() + "',"
+        + " 'table' = 'fdb.sqlkeyed', 'sink.parallelism' = '2', 'sink.cluster' = '"
+        + cluster.server(0, 0).httpUrl() + ";" + cluster.server(1, 0).httpUrl() + "',"
+        + " 'sink.sharding-key' = 'cityHash64(name)')");
+    t.executeSql("INSERT INTO ch SELECT id, CONCAT('n', CAST(id AS STRING)) FROM gen").await();
+    long total = 0;
+    for (int shard = 0; shard < 2; shard++) {
+      String[] stats = cluster.server(shard, 0).query("SELECT count(), countIf(cityHash64(name)"
+          + " % 2 != " + shard + "), countIf(name != concat('n', toString(id))) FROM"
+          + " fdb.sqlkeyed").trim().split("\t");
+      assertThat(Long.parseLong(stats[0])).as("shard %d holds rows", shard).isPositive();
+      assertThat(stats[1]).as("rows on shard %d that belong elsewhere", shard).isEqualTo("0");
+      assertThat(stats[2]).isEqualTo("0");
+      total += Long.parseLong(stats[0]);
+    }
+    assertThat(total).isEqualTo(20_000);
   }
 
   @Test

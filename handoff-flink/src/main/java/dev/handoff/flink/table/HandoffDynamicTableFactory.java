@@ -3,6 +3,7 @@ package dev.handoff.flink.table;
 import static dev.handoff.flink.table.HandoffTableOptions.BUDGET_BYTES;
 import static dev.handoff.flink.table.HandoffTableOptions.CHUNK_TARGET_BYTES;
 import static dev.handoff.flink.table.HandoffTableOptions.CLOSE_TIMEOUT;
+import static dev.handoff.flink.table.HandoffTableOptions.CLUSTER;
 import static dev.handoff.flink.table.HandoffTableOptions.COMPRESSION;
 import static dev.handoff.flink.table.HandoffTableOptions.DATABASE;
 import static dev.handoff.flink.table.HandoffTableOptions.DEAD_LETTER_DIRECTORY;
@@ -17,6 +18,7 @@ import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_ATTEMPTS;
 import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_BACKOFF;
 import static dev.handoff.flink.table.HandoffTableOptions.RETRY_MAX_ELAPSED;
 import static dev.handoff.flink.table.HandoffTableOptions.SHARDS;
+import static dev.handoff.flink.table.HandoffTableOptions.SHARDING_KEY;
 import static dev.handoff.flink.table.HandoffTableOptions.TABLE;
 import static dev.handoff.flink.table.HandoffTableOptions.URL;
 import static dev.handoff.flink.table.HandoffTableOptions.USERNAME;
@@ -81,7 +83,7 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
     return Set.of(DATABASE, USERNAME, PASSWORD, FORMAT, SHARDS, CHUNK_TARGET_BYTES, MAX_CHUNK_AGE,
         BUDGET_BYTES, LINGER, RETRY_MAX_ATTEMPTS, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF,
         RETRY_MAX_ELAPSED, ON_BAD_ROW, DEAD_LETTER_DIRECTORY, PARALLELISM, CLOSE_TIMEOUT,
-        COMPRESSION, ZSTD_LEVEL);
+        COMPRESSION, ZSTD_LEVEL, CLUSTER, SHARDING_KEY);
   }
 
   /**
@@ -148,7 +150,6 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
         .setUrl(o.get(URL))
         .setTable(target[0], target[1])
         .setFormat(format(o))
-        .setShards(positiveInt(o, SHARDS), 8)
         .setChunkTargetBytes((int) bytes(o, CHUNK_TARGET_BYTES, Integer.MAX_VALUE))
         .setMaxChunkAge(positive(o, MAX_CHUNK_AGE))
         .setBudgetBytes(bytes(o, BUDGET_BYTES, Long.MAX_VALUE))
@@ -162,6 +163,11 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
           o.getOptional(PASSWORD).orElse(""));
     }
     o.getOptional(DEAD_LETTER_DIRECTORY).ifPresent(b::setDeadLetterDirectory);
+    if (o.getOptional(SHARDS).isPresent() || o.getOptional(CLUSTER).isEmpty()) {
+      b.setShards(positiveInt(o, SHARDS), 8); // a cluster's shard count is its own
+    }
+    o.getOptional(CLUSTER).ifPresent(c -> b.setCluster(cluster(c)));
+    o.getOptional(SHARDING_KEY).ifPresent(b::setShardingKey);
     b.setRetry(positiveInt(o, RETRY_MAX_ATTEMPTS), positive(o, RETRY_INITIAL_BACKOFF),
         positive(o, RETRY_MAX_BACKOFF), nonNegative(o, RETRY_MAX_ELAPSED));
     try {
@@ -170,6 +176,28 @@ public final class HandoffDynamicTableFactory implements DynamicTableSinkFactory
       throw new ValidationException("invalid '" + IDENTIFIER + "' options: " + e.getMessage(), e);
     }
     return b;
+  }
+
+  /** Reads 'sink.cluster': shards separated by ';', replicas by ','. */
+  private static List<List<String>> cluster(String text) {
+    List<List<String>> shards = new java.util.ArrayList<>();
+    for (String shard : text.split(";", -1)) {
+      List<String> replicas = new java.util.ArrayList<>();
+      for (String url : shard.split(",", -1)) {
+        if (url.isBlank()) {
+          throw invalid(CLUSTER, text, "an empty shard or replica URL; expected"
+              + " 'url,url;url,...'");
+        }
+        replicas.add(url.trim());
+      }
+      shards.add(replicas);
+    }
+    try {
+      dev.handoff.clickhouse.http.ClusterTarget.of(shards);
+    } catch (IllegalArgumentException e) {
+      throw invalid(CLUSTER, text, e.getMessage());
+    }
+    return shards;
   }
 
   private static InsertFormat format(ReadableConfig o) {

@@ -120,6 +120,22 @@ public final class HandoffTableOptions {
       .intType().defaultValue(1)
       .withDescription("The ZSTD level for 'sink.compression' = 'zstd', 1 (fastest) to 22.");
 
+  /** The shards and replicas of a cluster, in place of the one server of 'url'. */
+  public static final ConfigOption<String> CLUSTER = ConfigOptions.key("sink.cluster")
+      .stringType().noDefaultValue()
+      .withDescription("A cluster's replicas in place of the one server of 'url': shards"
+          + " separated by ';', each shard's replica URLs by ',' (tried in that order), for"
+          + " example 'http://a1:8123,http://a2:8123;http://b1:8123'. Shard i of each subtask"
+          + " writes the table on ClickHouse shard i, one replica at a time with failover.");
+
+  /** A sharding expression that places rows as a Distributed table would. */
+  public static final ConfigOption<String> SHARDING_KEY = ConfigOptions.key("sink.sharding-key")
+      .stringType().noDefaultValue()
+      .withDescription("Places each row on the shard a Distributed table with this sharding"
+          + " key would pick: rand(), an integer column, or cityHash64, sipHash64,"
+          + " murmurHash3_64, xxHash64 or intHash64 of columns. A row whose key is NULL is a"
+          + " bad row ('sink.on-bad-row').");
+
   /** The sink's parallelism. */
   public static final ConfigOption<Integer> PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
