@@ -1,0 +1,87 @@
+package dev.handoff.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.handoff.api.AckSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The races a deterministic run cannot show: many short {@link StressRound}s of the real stage,
+ * the real sink workers on real threads and the ack trackers, each with a seed that draws its
+ * configuration and faults, checked at the end against the round's own books (the simulator's
+ * oracles, as far as real threads allow).
+ *
+ * <p>By default 300 rounds from a random base seed (printed), a few tens of seconds.
+ * {@code -Dhandoff.stressSeconds=N} runs rounds for N seconds instead (the long run in
+ * docs/simulator.md); {@code -Dhandoff.stressSeed=S} starts at seed S, and with {@code
+ * -Dhandoff.stressSame=true} runs that one seed's configuration every round, since the thread
+ * timing, not the seed, decides whether a race shows.
+ */
+final class ThreadStressTest {
+  private static final int ROUNDS = Integer.getInteger("handoff.stressRounds", 300);
+  private static final long SECONDS = Long.getLong("handoff.stressSeconds", 0L);
+
+  @Test
+  void theStageTheWorkersAndTheAcksKeepEveryPromiseOnRealThreads() throws Exception {
+    Long fixed = Long.getLong("handoff.stressSeed");
+    boolean same = Boolean.getBoolean("handoff.stressSame");
+    long base = fixed != null ? fixed : Rng.mix(System.nanoTime()) & 0xFFFF_FFFFFFL;
+    System.out.println("ThreadStressTest: base seed " + base + (SECONDS > 0 ? ", " + SECONDS
+        + " s" : ", " + ROUNDS + " rounds") + (same ? ", the same seed every round" : ""));
+    long leaksBefore = AckSet.leaksDetected();
+    long end = System.nanoTime() + SECONDS * 1_000_000_000L;
+    // What the rounds exercised: retries, dead-lettered rows, stuck writers, lost answers,
+    // pushes after close, raced closes, rows written.
+    long[] totals = new long[7];
+    int rounds = 0;
+    List<String> failed = new ArrayList<>();
+    while (SECONDS > 0 ? System.nanoTime() < end : rounds < ROUNDS) {
+      long seed = same ? base : base + rounds;
+      rounds++;
+      StressRound round = new StressRound(seed);
+      round.run();
+      if (!round.failures.isEmpty()) {
+        failed.add("seed " + seed + " (" + round.config + "):\n  "
+            + String.join("\n  ", round.failures.subList(0, Math.min(10,
+                round.failures.size())))
+            + "\n  writer: " + round.writer.counts()
+            + "\n  reproduce (the configuration exactly, the thread timing by chance; repeat"
+            + " it): mvn -B -pl simulator -am test -Dtest=ThreadStressTest"
+            + " -Dsurefire.failIfNoSpecifiedTests=false -Dhandoff.stressSeed=" + seed
+            + " -Dhandoff.stressSame=true -Dhandoff.stressRounds=200");
+        System.out.println("ThreadStressTest: FAILED " + failed.get(failed.size() - 1));
+        if (failed.size() >= 3) {
+          break;
+        }
+        continue;
+      }
+      if (round.report != null) {
+        totals[0] += round.report.retries();
+        totals[1] += round.report.deadLetteredRows();
+        totals[6] += round.report.rowsWritten();
+      }
+      totals[2] += round.writer.stuck;
+      totals[3] += round.writer.timeouts;
+      totals[4] += round.pushedAfterCloseCount;
+      totals[5] += round.raced ? 1 : 0;
+    }
+    System.out.println("ThreadStressTest: " + rounds + " rounds, " + failed.size() + " failed;"
+        + " retries " + totals[0] + ", dead-lettered rows " + totals[1] + ", stuck writers "
+        + totals[2] + ", lost answers " + totals[3] + ", pushes after close " + totals[4]
+        + ", raced closes " + totals[5] + ", rows written " + totals[6]);
+    assertThat(failed).as("failed rounds (base seed " + base + ")").isEmpty();
+    System.gc();
+    assertThat(AckSet.leaksDetected()).as("ack sets never resolved").isEqualTo(leaksBefore);
+    if (rounds >= 100) {
+      // The rounds went down every path, or they prove less than they seem to.
+      assertThat(totals[0]).as("retries").isPositive();
+      assertThat(totals[1]).as("dead-lettered rows").isPositive();
+      assertThat(totals[2]).as("stuck writers").isPositive();
+      assertThat(totals[3]).as("lost answers").isPositive();
+      assertThat(totals[4]).as("pushes after close").isPositive();
+      assertThat(totals[5]).as("closes racing the pushes").isPositive();
+    }
+  }
+}
