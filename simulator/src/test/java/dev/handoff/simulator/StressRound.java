@@ -112,7 +112,8 @@ final class StressRound {
   /** Runs the round and its checks; the failures land in {@link #failures}. */
   void run() throws InterruptedException {
     int capacity = 1 + r.nextInt(4);
-    int target = r.nextInt(5) == 0 ? 4096 : 20 + r.nextInt(700);
+    int pick = r.nextInt(6);
+    int target = pick == 0 ? 4096 : pick == 1 ? 1 + r.nextInt(64) : 20 + r.nextInt(700);
     int array = ChunkPool.arrayLengthFor(target);
     long budgetLimit = r.nextInt(4) == 0 ? Long.MAX_VALUE
         : Math.max(1, (long) array * (1 + r.nextInt(6)) + r.nextInt(3) - 1);
@@ -140,6 +141,9 @@ final class StressRound {
     long maxInsertBytes = r.nextInt(3) == 0 ? 1 << 20
         : Math.max(1, (long) array * (1 + r.nextInt(4)) + r.nextInt(3) - 1);
     int maxInsertRows = r.nextInt(3) == 0 ? 100_000 : 1 + r.nextInt(40);
+    writer.maxInsertBytes = maxInsertBytes;
+    writer.maxInsertRows = maxInsertRows;
+    writer.maxAttempts = attempts;
     List<Thread> workerThreads = Collections.synchronizedList(new ArrayList<>());
     SinkWorkers workers = SinkWorkers.builder(queues, budget, writer)
         .threadFactory(task -> {
@@ -205,7 +209,7 @@ final class StressRound {
           joinQuietly(p);
         }
       }
-      close(stage, workers, shutdownDeadlineNanos);
+      close(stage, workers, budget, shutdownDeadlineNanos);
     });
     threads.add(closer);
     for (Thread t : threads) {
@@ -331,7 +335,8 @@ final class StressRound {
   }
 
   /** Seals and sends what it can, closes the stage, then shuts the workers down. */
-  private void close(SinkHandoff<SimRow> stage, SinkWorkers workers, long deadlineNanos) {
+  private void close(SinkHandoff<SimRow> stage, SinkWorkers workers, InflightBudget budget,
+      long deadlineNanos) {
     long drainEnd = System.nanoTime() + drainNanos;
     while (true) {
       lock.lock();
@@ -356,7 +361,15 @@ final class StressRound {
     }
     closedSeen = true;
     writer.shuttingDown = true;
-    report = workers.shutdown(Duration.ofNanos(deadlineNanos));
+    WorkersReport r = workers.shutdown(Duration.ofNanos(deadlineNanos));
+    // The stage is closed and the workers shut down: every chunk is written or failed, even one
+    // a stuck writer still reads (its bytes leave the budget at once, its frame later).
+    long left = budget.inflightBytes();
+    if (left != 0) {
+      failures.add("the workers' shutdown returned with " + left + " bytes still in the budget:"
+          + " chunks neither written nor failed");
+    }
+    report = r;
   }
 
   private void check(SourceAcks[] acks, InflightBudget budget, ChunkPool pool,

@@ -41,6 +41,10 @@ final class StressWriter implements InsertWriter, DeadLetters {
   final double splitRefuseRate;
   /** How long a stuck write hangs, ignoring interrupts. */
   final long stuckNanos;
+  /** The workers' merge limits and attempts per insert, for the insert-limits check. */
+  long maxInsertBytes = Long.MAX_VALUE;
+  int maxInsertRows = Integer.MAX_VALUE;
+  int maxAttempts = Integer.MAX_VALUE;
   /** Set by the closer just before the workers' shutdown: from then on a write may hang. */
   volatile boolean shuttingDown;
   private final AtomicBoolean stuckOnce = new AtomicBoolean();
@@ -53,6 +57,8 @@ final class StressWriter implements InsertWriter, DeadLetters {
   final int[] timedOut;
   /** Per shard and source: the last record number written, for the order check. */
   private final int[][] lastN;
+  /** Per shard: the insert last failed permanently (only that shard's worker touches it). */
+  private final Insert[] lastPermanent;
   /** Rows in writes that succeeded (answer received) and rows dead-lettered. */
   long rowsAcked;
   long rowsDeadLettered;
@@ -87,6 +93,7 @@ final class StressWriter implements InsertWriter, DeadLetters {
     this.dead = new int[w.records];
     this.timedOut = new int[w.records];
     this.lastN = new int[shards][w.sources];
+    this.lastPermanent = new Insert[shards];
     for (int[] row : lastN) {
       Arrays.fill(row, -1);
     }
@@ -146,6 +153,28 @@ final class StressWriter implements InsertWriter, DeadLetters {
     synchronized (this) {
       attempts++;
     }
+    // insert-limits: an insert of several chunks stays within the merge limits, and no insert is
+    // tried more often than the retry policy allows.
+    if (insert.lastSequence() > insert.firstSequence()
+        && (insert.bytes() > maxInsertBytes || insert.rows() > maxInsertRows)) {
+      failures.add("shard " + shard + " merged chunks " + insert.firstSequence() + ".."
+          + insert.lastSequence() + " into one insert of " + insert.bytes() + " bytes and "
+          + insert.rows() + " rows; the limits are " + maxInsertBytes + " bytes and "
+          + maxInsertRows + " rows");
+    }
+    if (insert.attempt() > maxAttempts) {
+      failures.add("shard " + shard + " tried chunks " + insert.firstSequence() + ".."
+          + insert.lastSequence() + " an " + insert.attempt() + "th time; the retry policy"
+          + " allows " + maxAttempts + " attempts");
+    }
+    Insert p = lastPermanent[shard];
+    if (p != null && insert.attempt() > 1 && p.firstSequence() == insert.firstSequence()
+        && p.lastSequence() == insert.lastSequence() && p.bytes() == insert.bytes()) {
+      failures.add("shard " + shard + " retried chunks " + insert.firstSequence() + ".."
+          + insert.lastSequence() + " (attempt " + insert.attempt() + ") after the sink failed"
+          + " them permanently");
+    }
+    lastPermanent[shard] = null;
     if (rows == null) {
       throw new WriteException(WriteException.Kind.PERMANENT, 1, "undecodable insert", null);
     }
@@ -167,6 +196,7 @@ final class StressWriter implements InsertWriter, DeadLetters {
     }
     for (int id : rows) {
       if (w.poison[id]) {
+        lastPermanent[shard] = insert;
         synchronized (this) {
           permanentFailures++;
         }

@@ -31,46 +31,11 @@ final class ThreadStressTest {
     System.out.println("ThreadStressTest: base seed " + base + (SECONDS > 0 ? ", " + SECONDS
         + " s" : ", " + ROUNDS + " rounds") + (same ? ", the same seed every round" : ""));
     long leaksBefore = AckSet.leaksDetected();
-    long end = System.nanoTime() + SECONDS * 1_000_000_000L;
-    // What the rounds exercised: retries, dead-lettered rows, stuck writers, lost answers,
-    // pushes after close, raced closes, rows written.
-    long[] totals = new long[7];
-    int rounds = 0;
-    List<String> failed = new ArrayList<>();
-    while (SECONDS > 0 ? System.nanoTime() < end : rounds < ROUNDS) {
-      long seed = same ? base : base + rounds;
-      rounds++;
-      StressRound round = new StressRound(seed);
-      round.run();
-      if (!round.failures.isEmpty()) {
-        failed.add("seed " + seed + " (" + round.config + "):\n  "
-            + String.join("\n  ", round.failures.subList(0, Math.min(10,
-                round.failures.size())))
-            + "\n  writer: " + round.writer.counts()
-            + "\n  reproduce (the configuration exactly, the thread timing by chance; repeat"
-            + " it): mvn -B -pl simulator -am test -Dtest=ThreadStressTest"
-            + " -Dsurefire.failIfNoSpecifiedTests=false -Dhandoff.stressSeed=" + seed
-            + " -Dhandoff.stressSame=true -Dhandoff.stressRounds=200");
-        System.out.println("ThreadStressTest: FAILED " + failed.get(failed.size() - 1));
-        if (failed.size() >= 3) {
-          break;
-        }
-        continue;
-      }
-      if (round.report != null) {
-        totals[0] += round.report.retries();
-        totals[1] += round.report.deadLetteredRows();
-        totals[6] += round.report.rowsWritten();
-      }
-      totals[2] += round.writer.stuck;
-      totals[3] += round.writer.timeouts;
-      totals[4] += round.pushedAfterCloseCount;
-      totals[5] += round.raced ? 1 : 0;
-    }
-    System.out.println("ThreadStressTest: " + rounds + " rounds, " + failed.size() + " failed;"
-        + " retries " + totals[0] + ", dead-lettered rows " + totals[1] + ", stuck writers "
-        + totals[2] + ", lost answers " + totals[3] + ", pushes after close " + totals[4]
-        + ", raced closes " + totals[5] + ", rows written " + totals[6]);
+    StressRun run = StressRun.run(base, ROUNDS, SECONDS, same);
+    System.out.println("ThreadStressTest: " + run.summary());
+    List<String> failed = run.failed;
+    long[] totals = run.totals;
+    int rounds = run.rounds;
     assertThat(failed).as("failed rounds (base seed " + base + ")").isEmpty();
     System.gc();
     assertThat(AckSet.leaksDetected()).as("ack sets never resolved").isEqualTo(leaksBefore);
