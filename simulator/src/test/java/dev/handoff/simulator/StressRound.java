@@ -64,6 +64,7 @@ final class StressRound {
   private final ErrorPolicy policy;
   private final ReentrantLock lock = new ReentrantLock();
   private PermanentPolicy onPermanent;
+  private ChunkPool pool;
   private long drainNanos;
   /** Set under {@link #lock} right after the stage's close(): later pushes go to a closed stage. */
   private boolean closed;
@@ -120,7 +121,7 @@ final class StressRound {
     ShardQueues queues = new ShardQueues(shards, capacity);
     InflightBudget budget = budgetLimit == Long.MAX_VALUE ? InflightBudget.unlimited()
         : new InflightBudget(budgetLimit);
-    ChunkPool pool = ChunkPool.checked(array, 64);
+    pool = ChunkPool.checked(array, 64);
     RowEncoder<SimRow> encoder = Providers.encoder("rowbinary")
         .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     Duration maxAge = Duration.ofMillis(1 + r.nextInt(20));
@@ -206,7 +207,11 @@ final class StressRound {
         LockSupport.parkNanos(closeAfterNanos);
       } else {
         for (Thread p : producerThreads) {
-          joinQuietly(p);
+          try {
+            p.join();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
         }
       }
       close(stage, workers, budget, shutdownDeadlineNanos);
@@ -251,14 +256,6 @@ final class StressRound {
         stack.append("\n    at ").append(e);
       }
       failures.add(t.getName() + " did not end within " + seconds + " s (hung):" + stack);
-    }
-  }
-
-  private static void joinQuietly(Thread t) {
-    try {
-      t.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
@@ -351,6 +348,27 @@ final class StressRound {
         break;
       }
       LockSupport.parkNanos(100_000);
+    }
+    lock.lock();
+    boolean stopped;
+    try {
+      stopped = stage.isStopped(); // the stage is read under the lock, as every call
+    } finally {
+      lock.unlock();
+    }
+    if (!raced && !stopped) {
+      // Everything is sealed and sent: once the workers wrote it all, every chunk settled and
+      // gave its array back at once, so only the stage's open buffers hold one (a frame kept
+      // until the worker ends would hold memory for the sink's whole life).
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (budget.inflightBytes() != 0 && System.nanoTime() < until) {
+        LockSupport.parkNanos(200_000);
+      }
+      if (budget.inflightBytes() == 0 && pool.onLoan() > shards) {
+        failures.add("with every chunk written and the budget empty, " + pool.onLoan()
+            + " arrays are on loan; the stage's " + shards + " open buffer(s) explain at most "
+            + shards);
+      }
     }
     lock.lock();
     try {
@@ -478,18 +496,12 @@ final class StressRound {
 
   /** No fault that may fail a batch: no failed writes, no failing poison, no stopping errors. */
   private boolean fullyClean() {
-    if (writer.transientRate > 0 || writer.timeoutRate > 0 || writer.runtimeRate > 0) {
-      return false;
-    }
+    boolean clean = writer.transientRate == 0 && writer.timeoutRate == 0
+        && writer.runtimeRate == 0;
     for (int id = 0; id < w.records; id++) {
-      if (encodeError[id] && policy == ErrorPolicy.FAIL) {
-        return false;
-      }
-      if (w.poison[id] && (onPermanent == PermanentPolicy.FAIL_ACKS
-          || writer.deadLetterErrorRate > 0)) {
-        return false;
-      }
+      clean &= !(encodeError[id] && policy == ErrorPolicy.FAIL) && !(w.poison[id]
+          && (onPermanent == PermanentPolicy.FAIL_ACKS || writer.deadLetterErrorRate > 0));
     }
-    return true;
+    return clean;
   }
 }

@@ -84,8 +84,9 @@ public final class StressRun {
     } else {
       String first = run.failed.get(0);
       String[] lines = first.split("\n");
-      System.out.println("RESULT caught in round " + run.rounds + ": " + lines[0].replaceAll(
-          " \\(.*", "") + ": " + (lines.length > 1 ? lines[1].trim() : ""));
+      System.out.println("RESULT caught (" + run.failed.size() + " of " + run.rounds
+          + " rounds failed), the first " + lines[0].replaceAll(" \\(.*", "") + ": "
+          + (lines.length > 1 ? lines[1].trim() : ""));
     }
     System.exit(0);
   }

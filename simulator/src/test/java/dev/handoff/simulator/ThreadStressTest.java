@@ -13,14 +13,14 @@ import org.junit.jupiter.api.Test;
  * configuration and faults, checked at the end against the round's own books (the simulator's
  * oracles, as far as real threads allow).
  *
- * <p>By default 300 rounds from a random base seed (printed), a few tens of seconds.
+ * <p>By default 600 rounds from a random base seed (printed), a few tens of seconds.
  * {@code -Dhandoff.stressSeconds=N} runs rounds for N seconds instead (the long run in
  * docs/simulator.md); {@code -Dhandoff.stressSeed=S} starts at seed S, and with {@code
  * -Dhandoff.stressSame=true} runs that one seed's configuration every round, since the thread
  * timing, not the seed, decides whether a race shows.
  */
 final class ThreadStressTest {
-  private static final int ROUNDS = Integer.getInteger("handoff.stressRounds", 300);
+  private static final int ROUNDS = Integer.getInteger("handoff.stressRounds", 600);
   private static final long SECONDS = Long.getLong("handoff.stressSeconds", 0L);
 
   @Test
