@@ -360,8 +360,10 @@ final class StressRound {
       // Everything is sealed and sent: once the workers wrote it all, every chunk settled and
       // gave its array back at once, so only the stage's open buffers hold one (a frame kept
       // until the worker ends would hold memory for the sink's whole life).
+      // A worker releases a chunk's bytes just before its frame: give the frame a moment.
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (budget.inflightBytes() != 0 && System.nanoTime() < until) {
+      while ((budget.inflightBytes() != 0 || pool.onLoan() > shards)
+          && System.nanoTime() < until) {
         LockSupport.parkNanos(200_000);
       }
       if (budget.inflightBytes() == 0 && pool.onLoan() > shards) {
