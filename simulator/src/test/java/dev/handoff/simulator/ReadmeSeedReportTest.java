@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * The README's showcase run ({@code ./handoff simulate --seed 1741}) shows what it promises: it
  * passes, faults of several kinds fire, and its HTML report shows the sink's insert attempts,
  * retries and dead letters, a crash and the workers' shutdown of each lifetime, and fault markers
- * of each kind that fired.
+ * of each kind that fired. When a change makes the seed draw another run, pick a new one with
+ * {@link ShowcaseSeeds} and change README.md, this test and {@code ReadmeSimulateExamplesTest}.
  */
 final class ReadmeSeedReportTest {
   /** The seed README.md shows; change both together. */

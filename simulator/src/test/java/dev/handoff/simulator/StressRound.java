@@ -196,13 +196,14 @@ final class StressRound {
     Thread[] producerThreads = new Thread[producers];
     for (int s = 0; s < producers; s++) {
       int source = s;
-      producerThreads[s] = thread("producer-" + s, () -> produce(source, stage, budget,
-          acks[source]));
+      producerThreads[s] = StressRun.thread("producer-" + s, seed, failures,
+          () -> produce(source, stage, budget, acks[source]));
       threads.add(producerThreads[s]);
     }
-    threads.add(thread("ticker", () -> tick(stage)));
-    threads.add(thread("observer", () -> observe(stage, workers, budget)));
-    Thread closer = thread("closer", () -> {
+    threads.add(StressRun.thread("ticker", seed, failures, () -> tick(stage)));
+    threads.add(StressRun.thread("observer", seed, failures,
+        () -> observe(stage, workers, budget)));
+    Thread closer = StressRun.thread("closer", seed, failures, () -> {
       if (raced) {
         LockSupport.parkNanos(closeAfterNanos);
       } else {
@@ -221,42 +222,19 @@ final class StressRound {
       t.start();
     }
     for (Thread p : producerThreads) {
-      join(p, 60);
+      StressRun.join(p, 60, failures);
     }
-    join(closer, 60);
+    StressRun.join(closer, 60, failures);
     done = true;
     for (Thread t : threads) {
-      join(t, 10);
+      StressRun.join(t, 10, failures);
     }
     // A worker given up on while stuck in the writer leaves its loop when the write returns;
     // only then are its frames released.
     for (Thread t : new ArrayList<>(workerThreads)) {
-      join(t, 10);
+      StressRun.join(t, 10, failures);
     }
     check(acks, budget, pool, stage, raced);
-  }
-
-  private Thread thread(String name, Runnable body) {
-    Thread t = new Thread(() -> {
-      try {
-        body.run();
-      } catch (RuntimeException | Error e) {
-        failures.add(Thread.currentThread().getName() + " threw " + e);
-      }
-    }, "stress-" + name + "-" + seed);
-    t.setDaemon(true);
-    return t;
-  }
-
-  private void join(Thread t, int seconds) throws InterruptedException {
-    t.join(TimeUnit.SECONDS.toMillis(seconds));
-    if (t.isAlive()) {
-      StringBuilder stack = new StringBuilder();
-      for (StackTraceElement e : t.getStackTrace()) {
-        stack.append("\n    at ").append(e);
-      }
-      failures.add(t.getName() + " did not end within " + seconds + " s (hung):" + stack);
-    }
   }
 
   /** A source: pushes its batches in order, each record through the lock, backing off on pressure. */

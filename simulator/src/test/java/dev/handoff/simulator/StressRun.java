@@ -2,6 +2,7 @@ package dev.handoff.simulator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@link StressRound}s: {@link ThreadStressTest} in the build, and {@link #main} for the
@@ -60,6 +61,31 @@ public final class StressRun {
       run.totals[5] += round.raced ? 1 : 0;
     }
     return run;
+  }
+
+  /** Returns a daemon thread that runs {@code body} and reports what it throws. */
+  static Thread thread(String name, long seed, List<String> failures, Runnable body) {
+    Thread t = new Thread(() -> {
+      try {
+        body.run();
+      } catch (RuntimeException | Error e) {
+        failures.add(Thread.currentThread().getName() + " threw " + e);
+      }
+    }, "stress-" + name + "-" + seed);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** Joins a thread; one still alive after {@code seconds} is reported as hung, with its stack. */
+  static void join(Thread t, int seconds, List<String> failures) throws InterruptedException {
+    t.join(TimeUnit.SECONDS.toMillis(seconds));
+    if (t.isAlive()) {
+      StringBuilder stack = new StringBuilder();
+      for (StackTraceElement e : t.getStackTrace()) {
+        stack.append("\n    at ").append(e);
+      }
+      failures.add(t.getName() + " did not end within " + seconds + " s (hung):" + stack);
+    }
   }
 
   /** One line of what ran. */
