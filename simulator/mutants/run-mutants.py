@@ -5,6 +5,9 @@ first on the class path, and reports which mutants the sweep catches (and by whi
 
 Usage (after `mvn -pl simulator -am test-compile` or any build that fills target/classes):
     python3 simulator/mutants/run-mutants.py [--seeds N] [--only NAME[,NAME]]
+    python3 simulator/mutants/run-mutants.py --stress [--rounds N] [--only NAME[,NAME]]
+With --stress it runs the thread stress test (StressRun, N rounds from seed 1 on real threads)
+against each mutant instead of the sweep.
 Nothing in the repository is changed: the mutant sources and classes live in a temp directory.
 """
 import argparse, glob, os, re, shutil, subprocess, sys, tempfile, time
@@ -131,13 +134,15 @@ def classpath():
     dirs = [os.path.join(ROOT, d, 'target/classes') for d in
             ['handoff-api', 'handoff-core', 'simulator', 'clickhouse-types', 'encoders-rowbinary',
              'encoders-clickhouse']]
-    return dirs + jars
+    return dirs + [os.path.join(ROOT, 'simulator/target/test-classes')] + jars
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--seeds', type=int, default=300)
     ap.add_argument('--only', default='')
+    ap.add_argument('--stress', action='store_true')
+    ap.add_argument('--rounds', type=int, default=300)
     a = ap.parse_args()
     only = set(x for x in a.only.split(',') if x)
     cp = classpath()
@@ -164,9 +169,12 @@ def main():
             print(f'{name}: does not compile:\n{r.stderr}')
             continue
         t0 = time.time()
-        r = subprocess.run(['java', '-cp', os.pathsep.join([classes] + cp),
-                            os.path.join(os.path.dirname(__file__), 'MutantSweep.java'),
-                            '1', str(a.seeds)], capture_output=True, text=True)
+        if a.stress:
+            run = ['dev.handoff.simulator.StressRun', str(a.rounds), '1']
+        else:
+            run = [os.path.join(os.path.dirname(__file__), 'MutantSweep.java'), '1', str(a.seeds)]
+        r = subprocess.run(['java', '-cp', os.pathsep.join([classes] + cp)] + run,
+                           capture_output=True, text=True)
         line = next((x for x in r.stdout.splitlines() if x.startswith('RESULT')),
                     'RESULT error ' + ' / '.join(r.stderr.strip().splitlines()[:3]))
         ran += 1
@@ -175,7 +183,8 @@ def main():
         rows.append((name, what, line[7:]))
         print(f'{name:32} {"CAUGHT  " if hit else "SURVIVED"} {time.time() - t0:5.1f}s  {line[7:][:200]}',
               flush=True)
-    print(f'\n{caught} of {ran} mutants caught by the sweep of seeds 1..{a.seeds}')
+    net = f'{a.rounds} stress rounds' if a.stress else f'the sweep of seeds 1..{a.seeds}'
+    print(f'\n{caught} of {ran} mutants caught by {net}')
     shutil.rmtree(tmp, ignore_errors=True)
 
 

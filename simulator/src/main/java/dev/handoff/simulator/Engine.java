@@ -12,6 +12,7 @@ import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.simulator.report.FaultMarker;
+import dev.handoff.simulator.report.Lifetime;
 import dev.handoff.simulator.report.SimulationReport;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,6 +103,8 @@ final class Engine {
 
   final long[] faults = new long[Faults.NAMES.size()];
   final List<FaultMarker> markers = new ArrayList<>();
+  /** The lifetimes that ended, for the report (only when it records series). */
+  private final List<Lifetime> lifetimes = new ArrayList<>();
   Life cur;
   int lastRoutedShard;
   private boolean teardownDone;
@@ -351,6 +354,9 @@ final class Engine {
     feed.closeOpenBatches(l, TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
     l.dead = true;
+    if (series != null) {
+      lifetimes.add(lifetime(l, why.equals("crash") ? "crashed" : "shut down"));
+    }
     log.add(clock.tick, l.epoch, EventLog.EPOCH_END, -1, 0, 0);
     if (ledger.allCommitted()) {
       finished = true;
@@ -548,10 +554,42 @@ final class Engine {
     for (int s = 0; s < sources; s++) {
       sampleRow[k++] = w.batchStart[s][(int) (ledger.checkpoint[s] + 1)];
     }
+    sampleRow[k++] = ledger.insertAttempts;
+    sampleRow[k++] = ledger.insertRetries;
+    sampleRow[k++] = ledger.deadLetteredRows();
     series.sample(clock.tick, sampleRow);
   }
 
+  /** What the report says about a lifetime: its span, teardown, shutdown and the sink's work. */
+  private Lifetime lifetime(Life l, String ending) {
+    Map<String, Long> sink = new LinkedHashMap<>();
+    sink.put("insert-attempts", l.insertAttempts);
+    dev.handoff.core.sink.WorkersReport r = l.workersReport;
+    if (r != null) {
+      long inserts = 0;
+      long failedAtShutdown = 0;
+      long stuck = 0;
+      for (dev.handoff.core.sink.WorkersReport.PerShard s : r.shards()) {
+        inserts += s.inserts();
+        failedAtShutdown += s.failedAtShutdownChunks();
+        stuck += s.writerStuck() ? 1 : 0;
+      }
+      sink.put("inserts", inserts);
+      sink.put("retries", r.retries());
+      sink.put("dead-lettered-rows", r.deadLetteredRows());
+      sink.put("abandoned-chunks", r.abandonedChunks());
+      sink.put("failed-at-shutdown", failedAtShutdown);
+      sink.put("writers-stuck", stuck);
+    }
+    return new Lifetime(l.epoch, l.faulty, l.startTick, clock.tick, ending, l.teardownTick,
+        l.shutdownStart, l.shutdownDeadline, r != null && r.drained(), sink);
+  }
+
   private SimulationReport report(long wallNanos) {
+    List<Lifetime> lives = new ArrayList<>(lifetimes);
+    if (series != null && cur != null && !cur.dead) {
+      lives.add(lifetime(cur, "stopped"));
+    }
     Map<String, Long> f = new LinkedHashMap<>();
     for (int i = 0; i < faults.length; i++) {
       f.put(Faults.NAMES.get(i), faults[i]);
@@ -561,6 +599,6 @@ final class Engine {
         log.count(), clock.tick, wallNanos, log.count() / secs, w.records / secs, f,
         book.results(), ledger.recordCounts(cur == null ? 0 : cur.epoch + 1),
         series != null ? series.series() : List.of(), markers,
-        book.anyFailed() ? log.lastEvents() : List.of());
+        book.anyFailed() ? log.lastEvents() : List.of(), lives);
   }
 }

@@ -33,6 +33,9 @@ final class Ledger {
   private long duplicatesExplained;
   private long deadLetters;
   private long chunksTaken;
+  /** Write attempts the sink saw, and those of them that were retries (attempt 2 or later). */
+  long insertAttempts;
+  long insertRetries;
   /** What the workers' shutdown reports said, summed over the lifetimes that shut down. */
   final long[] workerTotals = new long[6];
   private final RowDecoder decoder;
@@ -88,6 +91,20 @@ final class Ledger {
   /** Decodes the rows an insert carries and checks them against the shadow ({@link RowDecoder}). */
   int[] decode(Life l, Insert insert) {
     return decoder.decode(l, insert);
+  }
+
+  /** The sink sees a write attempt (before its fate is drawn): counted for the report. */
+  void attempted(Life l, Insert insert) {
+    insertAttempts++;
+    l.insertAttempts++;
+    if (insert.attempt() > 1) {
+      insertRetries++;
+    }
+  }
+
+  /** Returns the rows dead-lettered so far. */
+  long deadLetteredRows() {
+    return deadLetters;
   }
 
   /** The sink wrote {@code rows} (decoded from {@code insert}) to the table. */
@@ -486,6 +503,7 @@ final class Ledger {
     m.put("duplicates-explained", duplicatesExplained);
     m.put("dead-lettered", deadLetters);
     m.put("chunks-taken", chunksTaken);
+    m.put("insert-attempts", insertAttempts);
     m.put("worker-inserts", workerTotals[0]);
     m.put("worker-retries", workerTotals[1]);
     m.put("worker-dead-lettered-rows", workerTotals[2]);

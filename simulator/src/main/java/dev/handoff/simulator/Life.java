@@ -75,8 +75,11 @@ final class Life {
   /** Whether shutdown of the workers began (a worker may end only after that). */
   boolean shuttingDown;
   /** When the workers' shutdown began, and its deadline, in ticks. */
-  long shutdownStart;
-  long shutdownDeadline;
+  long shutdownStart = -1;
+  long shutdownDeadline = -1;
+  /** What the workers' shutdown reported (null until it returned), and the sink's attempts. */
+  dev.handoff.core.sink.WorkersReport workersReport;
+  long insertAttempts;
   /** Records the sink rejects for the rest of this lifetime (an injected permanent failure). */
   final java.util.Set<Integer> rejected = new java.util.HashSet<>();
   /** Per shard and source: the last record number written; order must increase. */

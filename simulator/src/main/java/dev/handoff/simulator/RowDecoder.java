@@ -115,7 +115,15 @@ final class RowDecoder {
 
   /** The record id of the row in {@code b[at, end)}, or -1 if a column is not that record's. */
   private int rowId(byte[] b, int at, int end) {
-    Workload w = e.w;
+    return rowId(e.w, sourceOf, b, at, end);
+  }
+
+  /**
+   * Returns the record id of the RowBinary row in {@code b[at, end)} of workload {@code w}, or -1
+   * if a column is not that record's own; {@code sourceOf} maps a record id to its source. Also
+   * the thread stress test's reading of what its writer is given.
+   */
+  static int rowId(Workload w, short[] sourceOf, byte[] b, int at, int end) {
     long id = le(b, at, 4);
     if (id >= w.records) {
       return -1;

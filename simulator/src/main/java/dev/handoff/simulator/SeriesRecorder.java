@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Samples the charts' time series over simulated time: queue depth and parked chunks per shard,
- * the budget's bytes in flight, and each source's checkpoint (in records committed). Keeps at
+ * the budget's bytes in flight, each source's checkpoint (in records committed), and the sink's
+ * write attempts, retries and dead-lettered rows so far. Keeps at
  * most {@value #MAX_POINTS} points per series by halving the resolution when full.
  */
 final class SeriesRecorder {
@@ -25,7 +26,7 @@ final class SeriesRecorder {
   SeriesRecorder(int shards, int sources) {
     this.shards = shards;
     this.sources = sources;
-    this.width = 2 * shards + 1 + sources;
+    this.width = 2 * shards + 1 + sources + 3;
     this.values = new long[width][MAX_POINTS];
   }
 
@@ -71,6 +72,10 @@ final class SeriesRecorder {
     for (int s = 0; s < sources; s++) {
       out.add(new Series("source " + s, "checkpoint", t, Arrays.copyOf(values[k++], size)));
     }
+    out.add(new Series("insert attempts", "sink writes", t, Arrays.copyOf(values[k++], size)));
+    out.add(new Series("retries", "sink writes", t, Arrays.copyOf(values[k++], size)));
+    out.add(new Series("dead-lettered rows", "sink writes", t,
+        Arrays.copyOf(values[k++], size)));
     return out;
   }
 }

@@ -112,6 +112,7 @@ final class SimWorkers {
     l.shutdownDeadline = deadline;
     e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
     WorkersReport report = l.workers.shutdown(Duration.ofMillis(deadline));
+    l.workersReport = report;
     long took = e.clock.tick - start;
     // The stage is closed and the workers are shut down: every chunk is settled or failed, even
     // one a stuck writer still reads (its bytes left the budget, its frame waits for the thread).

@@ -60,6 +60,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
 
   @Override
   public void write(Insert insert) throws WriteException {
+    e.ledger.attempted(l, insert);
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
     checkLimits(insert);
     checkAttemptAllowed(insert);

@@ -16,10 +16,12 @@ import java.util.Map;
  *
  * <p>The page has a header (seed, verdict, event-log hash, throughput and the replay command), the
  * failure and the events leading to it when an oracle failed, tables of the oracles (failures
- * highlighted), the record outcomes, the faults injected and the configuration, and one SVG chart
- * per series group over simulated time (queue depth and parked chunks per shard, budget bytes,
- * checkpoint watermarks per source, and any group the engine adds), with the fault markers as
- * vertical lines and a legend under each chart.
+ * highlighted), the record outcomes, what the sink workers did (insert attempts, retries, dead
+ * letters) and how each process lifetime ended (its teardown and the workers' shutdown), the
+ * faults injected and the configuration, and one SVG chart per series group over simulated time
+ * (queue depth and parked chunks per shard, budget bytes, the sink's writes, checkpoint
+ * watermarks per source, and any group the engine adds), with the fault markers as coloured
+ * lines topped by a glyph per fault kind, the shutdowns shaded, and a legend under each chart.
  *
  * <p>Every text from the report is escaped, characters XML does not allow are replaced with
  * U+FFFD, and void elements are self-closed, so the page is also well-formed XML. Rendering is
@@ -29,7 +31,7 @@ public final class HtmlReport {
 
   /** The group names the engine uses, in the order their charts appear; other groups follow. */
   public static final List<String> CHART_ORDER =
-      List.of("queue depth", "parked chunks", "budget bytes", "checkpoint");
+      List.of("queue depth", "parked chunks", "budget bytes", "sink writes", "checkpoint");
 
   private static final String STYLE = """
       body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d232a;
@@ -39,7 +41,8 @@ public final class HtmlReport {
       h3 { font-size: 14px; margin: 16px 0 6px; }
       code, pre { font: 12.5px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
       pre.command { background: #f3f5f7; border: 1px solid #d5dae0; padding: 8px 10px;
-                    white-space: pre-wrap; word-break: break-all; }
+                    white-space: pre-wrap; overflow-x: auto; }
+      pre.command span { white-space: nowrap; }
       .verdict { padding: 1px 8px; border-radius: 4px; color: #fff; }
       .verdict.passed { background: #2e8b3a; } .verdict.failed { background: #b0302c; }
       dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
@@ -61,14 +64,20 @@ public final class HtmlReport {
       svg.chart text { font: 11px system-ui, sans-serif; fill: #4b555d; }
       svg.chart text.ylabel { text-anchor: end; dominant-baseline: middle; }
       svg.chart text.xlabel { text-anchor: middle; } svg.chart text.xtitle { text-anchor: end; }
-      svg.chart line.fault { stroke-width: 1.5; opacity: 0.55; }
+      svg.chart line.fault { stroke-width: 2.5; opacity: 0.75; }
+      svg.chart rect.shutdown { fill: #5f6b73; fill-opacity: 0.13; }
+      svg.chart line.lifetime { stroke: #1d232a; stroke-width: 1.5; stroke-dasharray: 5 3; }
       svg.chart path.series { fill: none; stroke-width: 1.6; }
       ul.legend { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap;
                   gap: 4px 16px; font-size: 12.5px; }
       .swatch { display: inline-block; width: 18px; height: 3px; margin: 0 6px 3px 0;
                 vertical-align: middle; }
-      .bar { display: inline-block; width: 2px; height: 12px; margin: 0 6px 0 0;
-             vertical-align: middle; opacity: 0.7; }
+      .glyph-swatch { vertical-align: middle; margin: 0 6px 2px 0; }
+      .band { display: inline-block; width: 18px; height: 12px; margin: 0 6px 0 0;
+              vertical-align: middle; background: rgba(95, 107, 115, 0.25); }
+      .lifeline { display: inline-block; width: 0; height: 12px; margin: 0 8px 0 4px;
+                  vertical-align: middle; border-left: 2px dashed #1d232a; }
+      td.note { color: #5f6b73; font-size: 12.5px; }
       nav a { margin-right: 12px; }
       footer { margin-top: 36px; color: #7a848d; font-size: 12px; }
       """;
@@ -98,6 +107,7 @@ public final class HtmlReport {
     oracles(out, report.oracles());
     Map<String, String> faultColours = faultColours(report);
     counts(out, "records", "Records", "outcome", report.records(), Map.of());
+    WorkersSection.render(out, report);
     counts(out, "faults", "Faults injected", "fault", report.faultsInjected(), faultColours);
     charts(out, report, faultColours);
     configuration(out, report.configuration());
@@ -213,12 +223,30 @@ public final class HtmlReport {
     item(out, "wall time", String.format(Locale.ROOT, "%.3f s", r.wallNanos() / 1e9));
     item(out, "events per second", rate(r.eventsPerSecond()));
     item(out, "records per second", rate(r.recordsPerSecond()));
-    out.append("</dl>\n<h3>Replay this run</h3>\n<pre class=\"command\">")
-        .append(escape(r.replayCommand())).append("</pre>\n");
+    out.append("</dl>\n<h3>Replay this run</h3>\n<pre class=\"command\">");
+    command(out, r.replayCommand());
+    out.append("</pre>\n");
     out.append("<nav>").append(r.passed() ? "" : "<a href=\"#failure\">failure</a>")
         .append("<a href=\"#oracles\">oracles</a><a href=\"#records\">records</a>")
+        .append("<a href=\"#workers\">sink workers</a>")
         .append("<a href=\"#faults\">faults</a><a href=\"#charts\">charts</a>")
         .append("<a href=\"#configuration\">configuration</a></nav>\n</header>\n");
+  }
+
+  /**
+   * Writes a command as words that never break inside (each a {@code nowrap} span) separated by
+   * single spaces, so the box wraps only at spaces; copying it gives the command unchanged.
+   */
+  static void command(StringBuilder out, String command) {
+    String[] words = command.split(" ", -1);
+    for (int i = 0; i < words.length; i++) {
+      if (i > 0) {
+        out.append(' ');
+      }
+      if (!words[i].isEmpty()) {
+        out.append("<span>").append(escape(words[i])).append("</span>");
+      }
+    }
   }
 
   private static void item(StringBuilder out, String term, String value) {
@@ -264,7 +292,7 @@ public final class HtmlReport {
     out.append("</tbody>\n</table>\n</section>\n");
   }
 
-  /** Writes a table of counts; a name with a colour gets a swatch (the charts' marker colour). */
+  /** Writes a table of counts; a name with a colour gets its glyph (the charts' fault marker). */
   private static void counts(StringBuilder out, String id, String title, String what,
       Map<String, Long> counts, Map<String, String> colours) {
     out.append("<section id=\"").append(id).append("\">\n<h2>").append(title)
@@ -273,9 +301,8 @@ public final class HtmlReport {
     for (Map.Entry<String, Long> e : counts.entrySet()) {
       long n = e.getValue() == null ? 0 : e.getValue();
       out.append(n == 0 ? "<tr class=\"zero\">" : "<tr>").append("<td>");
-      String colour = colours.get(e.getKey());
-      if (colour != null && n > 0) {
-        out.append("<span class=\"bar\" style=\"background:").append(colour).append("\"></span>");
+      if (colours.containsKey(e.getKey()) && n > 0) {
+        SvgChart.glyphSwatch(out, colours, e.getKey());
       }
       out.append(escape(e.getKey())).append("</td><td class=\"n\">").append(count(n))
           .append("</td></tr>\n");
@@ -304,7 +331,7 @@ public final class HtmlReport {
     int index = 0;
     for (Map.Entry<String, List<Series>> g : groups.entrySet()) {
       SvgChart.render(out, g.getKey(), index++, g.getValue(), r.faultMarkers(), faultColours,
-          r.simulatedTicks());
+          r.lifetimes(), r.simulatedTicks());
     }
     out.append("</section>\n");
   }

@@ -136,6 +136,21 @@ public final class JsonReport {
       node.put("detail", m.detail());
     }
 
+    ArrayNode lifetimes = root.putArray("lifetimes");
+    for (Lifetime l : report.lifetimes()) {
+      ObjectNode node = lifetimes.addObject();
+      node.put("epoch", l.epoch());
+      node.put("faulty", l.faulty());
+      node.put("startTick", l.startTick());
+      node.put("endTick", l.endTick());
+      node.put("ending", l.ending());
+      node.put("teardownTick", l.teardownTick());
+      node.put("shutdownTick", l.shutdownTick());
+      node.put("shutdownDeadline", l.shutdownDeadline());
+      node.put("drained", l.drained());
+      node.set("workers", counts(l.workers()));
+    }
+
     ArrayNode series = root.putArray("series");
     for (Series s : report.series()) {
       ObjectNode node = series.addObject();
@@ -215,6 +230,14 @@ public final class JsonReport {
       markers.add(new FaultMarker(m.path("tick").asLong(), m.path("fault").asText(),
           m.path("detail").asText()));
     }
+    List<Lifetime> lifetimes = new ArrayList<>();
+    for (JsonNode l : root.path("lifetimes")) {
+      lifetimes.add(new Lifetime(l.path("epoch").asInt(), l.path("faulty").asBoolean(),
+          l.path("startTick").asLong(), l.path("endTick").asLong(), l.path("ending").asText(),
+          l.path("teardownTick").asLong(), l.path("shutdownTick").asLong(),
+          l.path("shutdownDeadline").asLong(), l.path("drained").asBoolean(),
+          readCounts(l.path("workers"))));
+    }
     List<Series> series = new ArrayList<>();
     for (JsonNode s : root.path("series")) {
       series.add(new Series(s.path("name").asText(), s.path("group").asText(),
@@ -235,7 +258,8 @@ public final class JsonReport {
         readCounts(root.path("records")),
         series,
         markers,
-        lastEvents);
+        lastEvents,
+        lifetimes);
   }
 
   /**

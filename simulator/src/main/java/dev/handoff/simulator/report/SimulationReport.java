@@ -30,6 +30,8 @@ import java.util.Objects;
  * @param faultMarkers when each fault happened, for the charts
  * @param lastEvents the events leading to the first oracle failure, oldest first (empty when every
  *     oracle passed)
+ * @param lifetimes the process lifetimes, oldest first: how each ended, its teardown and the
+ *     workers' shutdown, and what the sink workers did in it (empty when not recorded)
  */
 public record SimulationReport(
     long seed,
@@ -46,7 +48,8 @@ public record SimulationReport(
     Map<String, Long> records,
     List<Series> series,
     List<FaultMarker> faultMarkers,
-    List<String> lastEvents) {
+    List<String> lastEvents,
+    List<Lifetime> lifetimes) {
 
   /** Checks that no component is null; copies nothing (the engine hands over fresh values). */
   public SimulationReport {
@@ -58,6 +61,18 @@ public record SimulationReport(
     Objects.requireNonNull(series, "series");
     Objects.requireNonNull(faultMarkers, "faultMarkers");
     Objects.requireNonNull(lastEvents, "lastEvents");
+    Objects.requireNonNull(lifetimes, "lifetimes");
+  }
+
+  /** A report without lifetimes (a report written before they were recorded, or a test's). */
+  public SimulationReport(long seed, Map<String, String> configuration, String replayCommand,
+      long eventLogHash, long events, long simulatedTicks, long wallNanos, double eventsPerSecond,
+      double recordsPerSecond, Map<String, Long> faultsInjected, List<OracleResult> oracles,
+      Map<String, Long> records, List<Series> series, List<FaultMarker> faultMarkers,
+      List<String> lastEvents) {
+    this(seed, configuration, replayCommand, eventLogHash, events, simulatedTicks, wallNanos,
+        eventsPerSecond, recordsPerSecond, faultsInjected, oracles, records, series, faultMarkers,
+        lastEvents, List.of());
   }
 
   /** Returns whether every oracle passed. */

@@ -15,7 +15,10 @@ import java.util.Map;
  * #MAX_POINTS_PER_CHART} points: each series gets an equal share, its samples are cut into
  * consecutive buckets by index, and each bucket keeps its first, lowest, highest and last sample,
  * so spikes survive. Fault markers that fall on the same pixel column and are of the same kind are
- * drawn as one line whose tooltip gives the count.
+ * drawn as one line whose tooltip gives the count. Each fault kind has a colour and a glyph shape
+ * ({@link #glyph}), drawn in a lane above the plot at every marker, so markers stay visible when a
+ * series line covers them and kinds of similar colour stay apart. The workers' shutdown of each
+ * lifetime is a shaded band, and the start of each lifetime after the first a dashed line.
  */
 final class SvgChart {
 
@@ -23,10 +26,11 @@ final class SvgChart {
   static final int MAX_POINTS_PER_CHART = 2_000;
 
   static final int WIDTH = 960;
-  static final int HEIGHT = 260;
+  static final int HEIGHT = 276;
   private static final int LEFT = 72;
   private static final int RIGHT = 16;
-  private static final int TOP = 12;
+  /** Room above the plot for the lane of fault glyphs. */
+  private static final int TOP = 28;
   private static final int BOTTOM = 34;
   private static final int PLOT_W = WIDTH - LEFT - RIGHT;
   private static final int PLOT_H = HEIGHT - TOP - BOTTOM;
@@ -41,6 +45,10 @@ final class SvgChart {
       "#e0413a", "#f29e00", "#8e44ad", "#16a085", "#c0392b", "#2c3e50",
       "#d35400", "#27ae60", "#7f8c8d", "#a93226", "#1f618d", "#b7950b"};
 
+  /** Glyph shapes of the fault kinds, cycled with a period prime to the colours'. */
+  static final String[] GLYPHS = {
+      "triangle", "circle", "square", "diamond", "triangle-up", "cross", "bar"};
+
   private SvgChart() {}
 
   /**
@@ -51,11 +59,13 @@ final class SvgChart {
    * @param index the chart's position, for its element id
    * @param series the group's series, in report order
    * @param markers every fault marker of the run
-   * @param faultColours colour per fault kind
+   * @param faultColours colour per fault kind (its position also picks the kind's glyph)
+   * @param lifetimes the run's process lifetimes, for the shutdown bands and lifetime starts
    * @param endTick the simulated time at the end of the run
    */
   static void render(StringBuilder out, String group, int index, List<Series> series,
-      List<FaultMarker> markers, Map<String, String> faultColours, long endTick) {
+      List<FaultMarker> markers, Map<String, String> faultColours, List<Lifetime> lifetimes,
+      long endTick) {
     long minTick = 0;
     long maxTick = Math.max(endTick, 0);
     long minValue = 0;
@@ -72,6 +82,9 @@ final class SvgChart {
     }
     for (FaultMarker m : markers) {
       maxTick = Math.max(maxTick, m.tick());
+    }
+    for (Lifetime l : lifetimes) {
+      maxTick = Math.max(maxTick, l.endTick());
     }
     if (maxTick == minTick) {
       maxTick = minTick + 1;
@@ -95,12 +108,13 @@ final class SvgChart {
         .append("\" width=\"").append(PLOT_W).append("\" height=\"").append(PLOT_H)
         .append("\"/>\n");
     axes(out, scale, step);
-    Map<String, Integer> drawnKinds = markers(out, scale, markers, faultColours);
+    boolean[] drawnPhases = phases(out, scale, lifetimes);
+    Map<String, Integer> drawnKinds = markers(out, scale, markers, faultColours, index);
     for (int i = 0; i < series.size(); i++) {
       line(out, scale, series.get(i), i, budget, maxTick);
     }
     out.append("</svg>\n");
-    legend(out, series, drawnKinds, faultColours);
+    legend(out, series, drawnKinds, faultColours, drawnPhases);
     out.append("</figure>\n");
   }
 
@@ -174,7 +188,7 @@ final class SvgChart {
 
   /** Draws the markers, merged per pixel column and kind; returns the kinds drawn and counts. */
   private static Map<String, Integer> markers(StringBuilder out, Scale scale,
-      List<FaultMarker> markers, Map<String, String> faultColours) {
+      List<FaultMarker> markers, Map<String, String> faultColours, int chart) {
     Map<String, Integer> kinds = new LinkedHashMap<>();
     if (markers.isEmpty()) {
       return kinds;
@@ -185,13 +199,30 @@ final class SvgChart {
       columns.computeIfAbsent(column + " " + m.fault(), k -> new ArrayList<>()).add(m);
       kinds.merge(m.fault(), 1, Integer::sum);
     }
-    out.append("<g class=\"faults\">\n");
+    // Each kind's glyph is defined once per chart and placed with <use> at every marker, which
+    // keeps a page with thousands of markers small.
+    out.append("<defs>");
+    Map<String, String> ids = new LinkedHashMap<>();
+    for (String kind : kinds.keySet()) {
+      String id = "g" + chart + "-" + ids.size();
+      ids.put(kind, id);
+      out.append("<g id=\"").append(id).append("\">");
+      glyph(out, glyphOf(faultColours, kind), 0, 0, colour(faultColours, kind));
+      out.append("</g>");
+    }
+    out.append("</defs>\n<g class=\"faults\">\n");
     for (List<FaultMarker> same : columns.values()) {
       FaultMarker m = same.get(0);
-      String x = fmt(Math.round(scale.x(m.tick())));
-      out.append("<line class=\"fault\" x1=\"").append(x).append("\" x2=\"").append(x)
-          .append("\" y1=\"").append(TOP).append("\" y2=\"").append(TOP + PLOT_H)
-          .append("\" stroke=\"").append(colour(faultColours, m.fault())).append("\"><title>");
+      long column = Math.round(scale.x(m.tick()));
+      String x = fmt(column);
+      String colour = colour(faultColours, m.fault());
+      out.append("<g class=\"fault-marker\" data-fault=\"").append(HtmlReport.escape(m.fault()))
+          .append("\"><line class=\"fault\" x1=\"").append(x).append("\" x2=\"").append(x)
+          .append("\" y1=\"").append(TOP - 8).append("\" y2=\"").append(TOP + PLOT_H)
+          .append("\" stroke=\"").append(colour).append("\"/>");
+      out.append("<use href=\"#").append(ids.get(m.fault())).append("\" x=\"").append(x)
+          .append("\" y=\"").append(TOP - 10).append("\"/>");
+      out.append("<title>");
       if (same.size() == 1) {
         out.append("tick ").append(m.tick()).append(": ").append(HtmlReport.escape(m.fault()));
         if (!m.detail().isEmpty()) {
@@ -202,7 +233,7 @@ final class SvgChart {
             .append(", ticks ").append(m.tick()).append(" to ")
             .append(same.get(same.size() - 1).tick());
       }
-      out.append("</title></line>\n");
+      out.append("</title></g>\n");
     }
     out.append("</g>\n");
     return kinds;
@@ -234,7 +265,7 @@ final class SvgChart {
   }
 
   private static void legend(StringBuilder out, List<Series> series, Map<String, Integer> kinds,
-      Map<String, String> faultColours) {
+      Map<String, String> faultColours, boolean[] phases) {
     out.append("<ul class=\"legend\">\n");
     for (int i = 0; i < series.size(); i++) {
       out.append("<li><span class=\"swatch\" style=\"background:").append(seriesColour(i))
@@ -242,12 +273,110 @@ final class SvgChart {
           .append(i >= SERIES_COLOURS.length ? " (dashed)" : "").append("</li>\n");
     }
     for (Map.Entry<String, Integer> k : kinds.entrySet()) {
-      out.append("<li class=\"fault-key\"><span class=\"bar\" style=\"background:")
-          .append(colour(faultColours, k.getKey())).append("\"></span>fault: ")
-          .append(HtmlReport.escape(k.getKey())).append(" \u00d7 ").append(k.getValue())
-          .append("</li>\n");
+      out.append("<li class=\"fault-key\">");
+      glyphSwatch(out, faultColours, k.getKey());
+      out.append("fault: ").append(HtmlReport.escape(k.getKey())).append(" \u00d7 ")
+          .append(k.getValue()).append("</li>\n");
+    }
+    if (phases[0]) {
+      out.append("<li class=\"phase-key\"><span class=\"band\"></span>the workers' shutdown"
+          + "</li>\n");
+    }
+    if (phases[1]) {
+      out.append("<li class=\"phase-key\"><span class=\"lifeline\"></span>a new process"
+          + " lifetime</li>\n");
     }
     out.append("</ul>\n");
+  }
+
+  /**
+   * Draws the shaded band of each lifetime's shutdown and a dashed line where each lifetime after
+   * the first starts; returns whether any band and any line was drawn.
+   */
+  private static boolean[] phases(StringBuilder out, Scale scale, List<Lifetime> lifetimes) {
+    boolean[] drawn = new boolean[2];
+    if (lifetimes.isEmpty()) {
+      return drawn;
+    }
+    out.append("<g class=\"phases\">\n");
+    for (Lifetime l : lifetimes) {
+      if (l.shutdownTick() >= 0) {
+        drawn[0] = true;
+        double x1 = scale.x(l.shutdownTick());
+        double width = Math.max(3, scale.x(l.endTick()) - x1);
+        out.append("<rect class=\"shutdown\" x=\"").append(fmt(x1)).append("\" y=\"")
+            .append(TOP).append("\" width=\"").append(fmt(width)).append("\" height=\"")
+            .append(PLOT_H).append("\"><title>lifetime ").append(l.epoch())
+            .append(": the workers' shutdown, ticks ").append(l.shutdownTick()).append(" to ")
+            .append(l.endTick()).append(" (deadline ").append(l.shutdownDeadline())
+            .append(" ticks, ").append(l.drained() ? "drained" : "not drained")
+            .append(")</title></rect>\n");
+      }
+      if (l.epoch() > 0) {
+        drawn[1] = true;
+        String x = fmt(scale.x(l.startTick()));
+        out.append("<line class=\"lifetime\" x1=\"").append(x).append("\" x2=\"").append(x)
+            .append("\" y1=\"").append(TOP).append("\" y2=\"").append(TOP + PLOT_H)
+            .append("\"><title>lifetime ").append(l.epoch()).append(" starts at tick ")
+            .append(l.startTick()).append("</title></line>\n");
+      }
+    }
+    out.append("</g>\n");
+    return drawn;
+  }
+
+  /** Returns the glyph of a fault kind: its position among the kinds picks the shape. */
+  static String glyphOf(Map<String, String> faultColours, String fault) {
+    int i = 0;
+    for (String kind : faultColours.keySet()) {
+      if (kind.equals(fault)) {
+        return GLYPHS[i % GLYPHS.length];
+      }
+      i++;
+    }
+    return GLYPHS[0];
+  }
+
+  /** Draws a glyph of about 11 pixels centred on {@code (x, y)}, outlined in white. */
+  static void glyph(StringBuilder out, String shape, double x, double y, String colour) {
+    String cx = fmt(x);
+    String cy = fmt(y);
+    String paint = "\" fill=\"" + colour + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
+    switch (shape) {
+      case "circle" -> out.append("<circle class=\"glyph\" cx=\"").append(cx).append("\" cy=\"")
+          .append(cy).append("\" r=\"5").append(paint);
+      case "square" -> out.append("<rect class=\"glyph\" x=\"").append(fmt(x - 4.5))
+          .append("\" y=\"").append(fmt(y - 4.5)).append("\" width=\"9\" height=\"9")
+          .append(paint);
+      case "bar" -> out.append("<rect class=\"glyph\" x=\"").append(fmt(x - 2.5))
+          .append("\" y=\"").append(fmt(y - 6)).append("\" width=\"5\" height=\"12")
+          .append(paint);
+      default -> out.append("<path class=\"glyph\" d=\"").append(glyphPath(shape, x, y))
+          .append(paint);
+    }
+  }
+
+  private static String glyphPath(String shape, double x, double y) {
+    return switch (shape) {
+      case "triangle-up" -> "M" + fmt(x) + " " + fmt(y - 6) + "L" + fmt(x + 6) + " " + fmt(y + 5)
+          + "L" + fmt(x - 6) + " " + fmt(y + 5) + "Z";
+      case "diamond" -> "M" + fmt(x) + " " + fmt(y - 6.5) + "L" + fmt(x + 6.5) + " " + fmt(y)
+          + "L" + fmt(x) + " " + fmt(y + 6.5) + "L" + fmt(x - 6.5) + " " + fmt(y) + "Z";
+      case "cross" -> "M" + fmt(x - 6) + " " + fmt(y - 2) + "H" + fmt(x - 2) + "V" + fmt(y - 6)
+          + "H" + fmt(x + 2) + "V" + fmt(y - 2) + "H" + fmt(x + 6) + "V" + fmt(y + 2) + "H"
+          + fmt(x + 2) + "V" + fmt(y + 6) + "H" + fmt(x - 2) + "V" + fmt(y + 2) + "H"
+          + fmt(x - 6) + "Z";
+      default -> "M" + fmt(x - 6) + " " + fmt(y - 5) + "L" + fmt(x + 6) + " " + fmt(y - 5) + "L"
+          + fmt(x) + " " + fmt(y + 6) + "Z"; // a triangle pointing down at its line
+    };
+  }
+
+  /** Appends a fault kind's glyph as a small inline SVG, for legends and the fault table. */
+  static void glyphSwatch(StringBuilder out, Map<String, String> faultColours, String fault) {
+    out.append("<svg class=\"glyph-swatch\" xmlns=\"http://www.w3.org/2000/svg\" width=\"14\""
+        + " height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">");
+    glyph(out, glyphOf(faultColours, fault), 7, 7, colour(faultColours, fault));
+    out.append("</svg>");
   }
 
   private static String seriesColour(int index) {

@@ -44,8 +44,9 @@ final class HtmlReportTest {
         .contains("handoff simulation, seed 7")
         .contains("<span class=\"verdict failed\">FAILED</span>")
         .contains("9e3779b97f4a7c15")
-        .contains("<pre class=\"command\">./handoff replay --seed 7 --shards=3 --queue-capacity=4"
-            + "</pre>");
+        .contains("<pre class=\"command\"><span>./handoff</span> <span>replay</span>"
+            + " <span>--seed</span> <span>7</span> <span>--shards=3</span>"
+            + " <span>--queue-capacity=4</span></pre>");
   }
 
   @Test
@@ -67,9 +68,9 @@ final class HtmlReportTest {
 
     assertThat(page).contains("<td><code>queue-capacity</code></td><td><code>4</code></td>")
         .contains("<tr class=\"zero\"><td>encode-error</td><td class=\"n\">0</td></tr>")
-        .contains("<tr><td><span class=\"bar\" style=\"background:"
-            + SvgChart.FAULT_COLOURS[2]
-            + "\"></span>sink-transient</td><td class=\"n\">12</td></tr>")
+        .containsPattern("<tr><td><svg class=\"glyph-swatch\"[^>]*><[a-z]+ class=\"glyph\"[^>]*"
+            + " fill=\"" + SvgChart.FAULT_COLOURS[2] + "\"[^>]*/></svg>sink-transient</td>"
+            + "<td class=\"n\">12</td></tr>")
         .contains("<tr><td>generated</td><td class=\"n\">1,000</td></tr>")
         .contains("<tr class=\"zero\"><td>lost</td>");
   }
@@ -102,7 +103,8 @@ final class HtmlReportTest {
 
     String page = HtmlReport.render(with(r, List.of(), List.of()));
 
-    assertThat(page).contains("This run recorded no time series.").doesNotContain("<svg");
+    assertThat(page).contains("This run recorded no time series.")
+        .doesNotContain("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"");
     MarkupCheck.assertWellFormed(page);
   }
 
@@ -221,6 +223,7 @@ final class HtmlReportTest {
       List<FaultMarker> markers) {
     return new SimulationReport(r.seed(), r.configuration(), r.replayCommand(), r.eventLogHash(),
         r.events(), r.simulatedTicks(), r.wallNanos(), r.eventsPerSecond(), r.recordsPerSecond(),
-        r.faultsInjected(), r.oracles(), r.records(), series, markers, r.lastEvents());
+        r.faultsInjected(), r.oracles(), r.records(), series, markers, r.lastEvents(),
+        r.lifetimes());
   }
 }

@@ -24,7 +24,7 @@ final class JsonReportTest {
 
     assertThat(names(root)).containsExactly("format", "seed", "verdict", "replayCommand",
         "eventLogHash", "configuration", "run", "faultsInjected", "oracles", "records",
-        "lastEvents", "faultMarkers", "series");
+        "lastEvents", "faultMarkers", "lifetimes", "series");
     assertThat(names(root.get("run"))).containsExactly("events", "simulatedTicks", "wallNanos",
         "eventsPerSecond", "recordsPerSecond");
     assertThat(names(root.get("oracles").get(0)))
@@ -47,7 +47,14 @@ final class JsonReportTest {
         .containsExactly("queue-stall", "encode-error", "sink-transient", "teardown");
     assertThat(root.get("faultsInjected").get("encode-error").asLong()).isZero();
     assertThat(names(root.get("records"))).containsExactly("generated", "delivered", "skipped",
-        "replayed", "duplicated", "lost", "unexpected");
+        "replayed", "duplicated", "lost", "unexpected", "insert-attempts", "worker-inserts",
+        "worker-retries", "worker-dead-lettered-rows", "worker-abandoned-chunks",
+        "worker-failed-at-shutdown", "worker-writers-stuck");
+    assertThat(names(root.get("lifetimes").get(1))).containsExactly("epoch", "faulty",
+        "startTick", "endTick", "ending", "teardownTick", "shutdownTick", "shutdownDeadline",
+        "drained", "workers");
+    assertThat(names(root.get("lifetimes").get(0).get("workers")))
+        .containsExactly("insert-attempts");
     assertThat(root.get("verdict").asText()).isEqualTo("failed");
     JsonNode noLoss = root.get("oracles").get(1);
     assertThat(noLoss.get("passed").asBoolean()).isFalse();

@@ -53,6 +53,13 @@ final class ReportFixtures {
     records.put("duplicated", 4L);
     records.put("lost", passed ? 0L : 3L);
     records.put("unexpected", 0L);
+    records.put("insert-attempts", 130L);
+    records.put("worker-inserts", 118L);
+    records.put("worker-retries", 12L);
+    records.put("worker-dead-lettered-rows", 2L);
+    records.put("worker-abandoned-chunks", 0L);
+    records.put("worker-failed-at-shutdown", 1L);
+    records.put("worker-writers-stuck", 0L);
 
     List<Series> series = new ArrayList<>();
     for (int shard = 0; shard < shards; shard++) {
@@ -73,10 +80,24 @@ final class ReportFixtures {
         : List.of("#509 t=2980 seal shard 1 chunk 17 (3 rows)",
             "#510 t=2990 worker 1 write chunk 17: permanent failure",
             "#511 t=3000 teardown, drain deadline 0");
+    Map<String, Long> crashed = new LinkedHashMap<>();
+    crashed.put("insert-attempts", 50L);
+    Map<String, Long> shutDown = new LinkedHashMap<>();
+    shutDown.put("insert-attempts", 80L);
+    shutDown.put("inserts", 70L);
+    shutDown.put("retries", 10L);
+    shutDown.put("dead-lettered-rows", 2L);
+    shutDown.put("abandoned-chunks", 0L);
+    shutDown.put("failed-at-shutdown", 1L);
+    shutDown.put("writers-stuck", 0L);
+    List<Lifetime> lifetimes = List.of(
+        new Lifetime(0, true, 0, ticks / 3, "crashed", -1, -1, -1, false, crashed),
+        new Lifetime(1, false, ticks / 3 + 1, ticks, "shut down", ticks / 2, ticks - 40, 10_000,
+            true, shutDown));
     return new SimulationReport(seed, configuration,
         "./handoff replay --seed " + seed + " --shards=" + shards + " --queue-capacity=4",
         0x9e3779b97f4a7c15L, 12_345, ticks, 40_000_000L, 308_625.0, 25_000.0,
-        faults, oracles, records, series, markers, lastEvents);
+        faults, oracles, records, series, markers, lastEvents, lifetimes);
   }
 
   /**
