@@ -98,9 +98,12 @@ public final class SourceAcks {
     return window.size();
   }
 
-  void resolved(SourceBatch batch) {
+  void resolved(SourceBatch batch, SourceBatch.State finalState) {
     long cp;
     synchronized (this) {
+      // The state changes under this lock: another batch resolving now must not see this one
+      // delivered (and pass the checkpoint over it) before it has left the pending count.
+      batch.resolve(finalState);
       pending--;
       if (batch.state() == SourceBatch.State.FAILED) {
         failed.add(batch.batchId());

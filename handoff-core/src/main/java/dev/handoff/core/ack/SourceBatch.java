@@ -78,8 +78,7 @@ public final class SourceBatch implements Ack {
       }
     } while (!holders.compareAndSet(h, h - 1));
     if (h == 1) {
-      state = failure.get() == null ? State.DELIVERED : State.FAILED;
-      owner.resolved(this);
+      owner.resolved(this, failure.get() == null ? State.DELIVERED : State.FAILED);
     }
   }
 
@@ -99,6 +98,11 @@ public final class SourceBatch implements Ack {
     }
     completed = true;
     release();
+  }
+
+  /** Sets the final state; called by the owner under its lock, so counts and state agree. */
+  void resolve(State finalState) {
+    state = finalState;
   }
 
   /** Returns the batch's state. */
