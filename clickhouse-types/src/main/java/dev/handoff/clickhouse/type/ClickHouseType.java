@@ -20,6 +20,7 @@ public final class ClickHouseType {
 
   private final TypeKind kind;
   private final int precision;
+  /** Decimal's scale; QBit's stride (its dimension when it has none). */
   private final int scale;
   private final int length;
   private final String timeZone;
@@ -107,19 +108,12 @@ public final class ClickHouseType {
    * LineString}, {@code MultiLineString}, {@code Polygon}, {@code MultiPolygon}).
    */
   public static ClickHouseType of(TypeKind kind) {
-    switch (kind) {
-      case DECIMAL: case FIXED_STRING: case DATETIME64: case ENUM8: case ENUM16: case NULLABLE:
-      case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
-      case TIME64: case SIMPLE_AGGREGATE_FUNCTION: case QBIT: case VARIANT: case JSON:
-        throw new IllegalArgumentException(kind + " needs parameters");
-      case POINT: case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON:
-      case MULTI_POLYGON:
-        return ModernTypes.geo(kind);
-      case DYNAMIC:
-        return dynamic(DEFAULT_MAX_TYPES);
-      default:
-        return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, null, null);
-    }
+    return TypeRules.of(kind);
+  }
+
+  /** Returns the type {@code kind} without parameters, for {@link TypeRules#of}. */
+  static ClickHouseType plain(TypeKind kind) {
+    return new ClickHouseType(kind, 0, 0, 0, null, List.of(), null, null, null);
   }
 
   /**
@@ -176,12 +170,20 @@ public final class ClickHouseType {
    * {@code dimension >= 1}.
    */
   public static ClickHouseType qbit(ClickHouseType element, int dimension) {
-    String problem = ModernTypes.checkQBit(element, dimension);
-    if (problem != null) {
-      throw new IllegalArgumentException(problem);
-    }
-    return new ClickHouseType(TypeKind.QBIT, 0, 0, dimension, null, List.of(element), null, null,
-        null);
+    return qbit(element, dimension, dimension);
+  }
+
+  /**
+   * Returns {@code QBit(element, dimension, stride)} (ClickHouse 26.x): a Native block holds the
+   * elements in groups of {@code stride}, one group after the other. As on the server, {@code
+   * stride} divides {@code dimension} and is a multiple of 8 unless it equals {@code dimension};
+   * then the type is {@code QBit(element, dimension)}, as the server prints it.
+   */
+  public static ClickHouseType qbit(ClickHouseType element, int dimension, int stride) {
+    TypeRules.refuse(ModernTypes.checkQBit(element, dimension));
+    TypeRules.refuse(ModernTypes.checkQBitStride(dimension, stride));
+    return new ClickHouseType(TypeKind.QBIT, 0, stride, dimension, null, List.of(element), null,
+        null, null);
   }
 
   /**
@@ -190,10 +192,7 @@ public final class ClickHouseType {
    * ...).
    */
   public static ClickHouseType simpleAggregateFunction(String function, ClickHouseType value) {
-    String problem = ModernTypes.checkSimpleAggregateFunction(function);
-    if (problem != null) {
-      throw new IllegalArgumentException(problem);
-    }
+    TypeRules.refuse(ModernTypes.checkSimpleAggregateFunction(function));
     return new ClickHouseType(TypeKind.SIMPLE_AGGREGATE_FUNCTION, 0, 0, 0, null, List.of(value),
         null, null, null, function, null, 0, 0, List.of(), List.of());
   }
@@ -240,17 +239,7 @@ public final class ClickHouseType {
    */
   public static ClickHouseType named(TypeKind kind, List<String> names,
       List<ClickHouseType> elements) {
-    if (kind != TypeKind.TUPLE && kind != TypeKind.NESTED) {
-      throw new IllegalArgumentException(kind + " has no named elements");
-    }
-    if (names.size() != elements.size() || elements.isEmpty()) {
-      throw new IllegalArgumentException(
-          "named elements need as many names as types, at least one");
-    }
-    String problem = TypeRules.checkElementNames(names);
-    if (problem != null) {
-      throw new IllegalArgumentException(problem);
-    }
+    TypeRules.refuse(TypeRules.checkNamed(kind, names, elements));
     return new ClickHouseType(kind, 0, 0, 0, null, List.copyOf(elements), List.copyOf(names), null,
         null);
   }
@@ -281,10 +270,7 @@ public final class ClickHouseType {
     return TypeRules.variant(types);
   }
 
-  /**
-   * Returns a Variant or JSON from parts {@link TypeRules} has checked: the elements (Variant:
-   * sorted types; JSON: typed paths' types), JSON's typed paths, limits and SKIPs.
-   */
+  /** Returns a Variant or JSON from parts {@link TypeRules} has checked and sorted. */
   static ClickHouseType checkedVariantOrJson(TypeKind kind, List<ClickHouseType> elements,
       List<String> names, int maxTypes, int maxPaths, List<String> skipPaths,
       List<String> skipRegexps) {
@@ -347,7 +333,14 @@ public final class ClickHouseType {
 
   /** Returns the scale of {@code Decimal}, else 0. */
   public int scale() {
-    return scale;
+    return kind == TypeKind.DECIMAL ? scale : 0;
+  }
+
+  /**
+   * Returns S of {@code QBit(T, N, S)}, N for a QBit without a stride (or with S = N), else 0.
+   */
+  public int stride() {
+    return kind == TypeKind.QBIT ? scale : 0;
   }
 
   /** Returns N of {@code FixedString(N)} and the dimension of {@code QBit(T, N)}, else 0. */
@@ -377,25 +370,13 @@ public final class ClickHouseType {
    * @param defaultZone the zone, usually the server's
    */
   public ClickHouseType withDefaultZone(ZoneId defaultZone) {
-    java.util.Objects.requireNonNull(defaultZone, "defaultZone");
-    if (kind == TypeKind.DATETIME || kind == TypeKind.DATETIME64) {
-      return timeZone != null || zone.equals(defaultZone) ? this
-          : new ClickHouseType(kind, precision, scale, length, null, elements, names, enumNames,
-              enumValues, function, defaultZone, maxTypes, maxPaths, skipPaths, skipRegexps);
-    }
-    if (elements.isEmpty()) {
-      return this;
-    }
-    List<ClickHouseType> zoned = new java.util.ArrayList<>(elements.size());
-    boolean changed = false;
-    for (ClickHouseType e : elements) {
-      ClickHouseType z = e.withDefaultZone(defaultZone);
-      changed |= z != e;
-      zoned.add(z);
-    }
-    return changed ? new ClickHouseType(kind, precision, scale, length, timeZone,
-        List.copyOf(zoned), names, enumNames, enumValues, function, null, maxTypes, maxPaths,
-        skipPaths, skipRegexps) : this;
+    return TypeRules.withDefaultZone(this, Objects.requireNonNull(defaultZone, "defaultZone"));
+  }
+
+  /** Returns this type with {@code elements} and {@code defaultZone}, for {@link TypeRules}. */
+  ClickHouseType with(List<ClickHouseType> elements, ZoneId defaultZone) {
+    return new ClickHouseType(kind, precision, scale, length, timeZone, elements, names,
+        enumNames, enumValues, function, defaultZone, maxTypes, maxPaths, skipPaths, skipRegexps);
   }
 
   /**

@@ -40,8 +40,8 @@ abstract class ModernTypeSyntax extends TypeTokens {
     return ClickHouseType.time64(precision);
   }
 
-  /** {@code QBit(T, N)}; the optional third argument (stride, ClickHouse 26.x) is refused. */
-  ClickHouseType qbit(int start) {
+  /** {@code QBit(T, N)} or {@code QBit(T, N, S)} with a stride S (ClickHouse 26.x). */
+  ClickHouseType qbit() {
     open();
     int elementAt = skipWhitespaceAndMark();
     ClickHouseType element = parseType(false);
@@ -54,13 +54,17 @@ abstract class ModernTypeSyntax extends TypeTokens {
           || element.kind() == TypeKind.FLOAT32 || element.kind() == TypeKind.FLOAT64
           ? dimensionAt : elementAt, problem);
     }
-    skipWhitespace();
-    if (pos < end && text.charAt(pos) == ',') {
-      throw TypeParseException.refused(text, pos, "unsupported type '" + wholeTypeAt(start)
-          + "': handoff does not write QBit with a stride (its third argument)");
+    int stride = dimension;
+    if (commaOrClose()) {
+      int strideAt = skipWhitespaceAndMark();
+      stride = readUnsigned();
+      problem = ModernTypes.checkQBitStride(dimension, stride);
+      if (problem != null) {
+        throw error(strideAt, problem);
+      }
+      close();
     }
-    close();
-    return ClickHouseType.qbit(element, dimension);
+    return ClickHouseType.qbit(element, dimension, stride);
   }
 
   /** {@code SimpleAggregateFunction(f, T)} with a function the server allows there. */

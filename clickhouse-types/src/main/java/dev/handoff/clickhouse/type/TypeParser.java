@@ -105,7 +105,7 @@ final class TypeParser extends ModernTypeSyntax {
         type = time64();
         break;
       case "QBit":
-        type = qbit(start);
+        type = qbit();
         break;
       case "SimpleAggregateFunction":
         type = simpleAggregateFunction();

@@ -6,6 +6,7 @@ import static dev.handoff.clickhouse.type.ClickHouseType.MAX_MAX_TYPES;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,6 +23,64 @@ import java.util.TreeSet;
  */
 final class TypeRules {
   private TypeRules() {}
+
+  /** Fails with {@code problem} unless it is {@code null}. */
+  static void refuse(String problem) {
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+  }
+
+  /** See {@link ClickHouseType#of}. */
+  static ClickHouseType of(TypeKind kind) {
+    switch (kind) {
+      case DECIMAL: case FIXED_STRING: case DATETIME64: case ENUM8: case ENUM16: case NULLABLE:
+      case ARRAY: case TUPLE: case MAP: case LOW_CARDINALITY: case NESTED:
+      case TIME64: case SIMPLE_AGGREGATE_FUNCTION: case QBIT: case VARIANT: case JSON:
+        throw new IllegalArgumentException(kind + " needs parameters");
+      case POINT: case RING: case LINE_STRING: case MULTI_LINE_STRING: case POLYGON:
+      case MULTI_POLYGON:
+        return ModernTypes.geo(kind);
+      case DYNAMIC:
+        return ClickHouseType.dynamic(ClickHouseType.DEFAULT_MAX_TYPES);
+      default:
+        return ClickHouseType.plain(kind);
+    }
+  }
+
+  /** See {@link ClickHouseType#withDefaultZone}. */
+  static ClickHouseType withDefaultZone(ClickHouseType t, ZoneId defaultZone) {
+    List<ClickHouseType> elements = t.elements();
+    if (t.kind() == TypeKind.DATETIME || t.kind() == TypeKind.DATETIME64) {
+      return t.timeZone() != null || t.zone().equals(defaultZone) ? t
+          : t.with(elements, defaultZone);
+    }
+    if (elements.isEmpty()) {
+      return t;
+    }
+    List<ClickHouseType> zoned = new ArrayList<>(elements.size());
+    boolean changed = false;
+    for (ClickHouseType e : elements) {
+      ClickHouseType z = withDefaultZone(e, defaultZone);
+      changed |= z != e;
+      zoned.add(z);
+    }
+    return changed ? t.with(List.copyOf(zoned), null) : t;
+  }
+
+  /**
+   * Returns why the server refuses these names and elements of a named Tuple ({@code kind}
+   * TUPLE) or a Nested, or {@code null}.
+   */
+  static String checkNamed(TypeKind kind, List<String> names, List<ClickHouseType> elements) {
+    if (kind != TypeKind.TUPLE && kind != TypeKind.NESTED) {
+      return kind + " has no named elements";
+    }
+    if (names.size() != elements.size() || elements.isEmpty()) {
+      return "named elements need as many names as types, at least one";
+    }
+    return checkElementNames(names);
+  }
 
   /**
    * Fails with "{@code what value (expected: min..max)}" ({@code >= min} when max is {@code

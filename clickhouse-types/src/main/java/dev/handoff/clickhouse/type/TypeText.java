@@ -55,7 +55,8 @@ final class TypeText {
       case TIME64:
         return "Time64(" + t.precision() + ")";
       case QBIT:
-        return "QBit(" + elements.get(0) + ", " + t.length() + ")";
+        return "QBit(" + elements.get(0) + ", " + t.length()
+            + (t.stride() < t.length() ? ", " + t.stride() : "") + ")";
       case SIMPLE_AGGREGATE_FUNCTION:
         return "SimpleAggregateFunction(" + t.function() + ", " + elements.get(0) + ")";
       case TUPLE:
