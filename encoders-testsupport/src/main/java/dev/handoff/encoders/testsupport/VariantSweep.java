@@ -61,7 +61,7 @@ public final class VariantSweep {
    * body, {@code file()} read and table. The rows of a seed are the same whatever the batch size
    * (one generator runs through all of them), so a failing row is found again by seed and row.
    * Batches keep the engine's work linear: one INSERT and SELECT of 100,000 rows with these JSON
-   * columns took the engine about 3 to 6 times as long per row as batches of 20,000.
+   * columns took the engine 2 to 6 times as long per row as batches of 20,000.
    */
   public static void run(ChdbSession engine, Format format, long seed, int rows) {
     int batch = Math.max(1, Integer.getInteger("handoff.sweep.batch", DEFAULT_BATCH));
