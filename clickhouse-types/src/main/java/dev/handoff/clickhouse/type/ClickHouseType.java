@@ -85,7 +85,8 @@ public final class ClickHouseType {
    * LowCardinality around anything but numbers, strings, Date, Date32, DateTime, Time, UUID and
    * IPs (or Nullable of those); a Nullable Map key; {@code Nothing} outside {@code Nullable};
    * unknown time zones, a time zone on Time64; parameters out of range; repeated enum or element
-   * names; QBit of other element types; SimpleAggregateFunction of a function the server does not
+   * names; QBit of other element types or a stride that does not divide its dimension (or, below
+   * it, is no multiple of 8); SimpleAggregateFunction of a function the server does not
    * allow there. {@link #canonicalName()} prints the result as the server would.
    *
    * @throws TypeParseException if the string is malformed, breaks one of those rules or names an
