@@ -68,7 +68,8 @@ final class SplitEncodingTest {
       new ColumnSpec("asaf", "SimpleAggregateFunction(groupArrayArray, Array(String))"),
       new ColumnSpec("pt", "Point"), new ColumnSpec("mpg", "MultiPolygon"),
       new ColumnSpec("q", "QBit(Float32, 10)"), new ColumnSpec("nq", "Nullable(QBit(Int8, 3))"),
-      new ColumnSpec("nt", "Nullable(Tuple(a UInt8, b String))"));
+      new ColumnSpec("nt", "Nullable(Tuple(a UInt8, b String))"),
+      new ColumnSpec("qs", "QBit(Int8, 24, 8)"));
 
   private static List<Object[]> modernRows() {
     List<Object[]> rows = new ArrayList<>();
@@ -76,10 +77,14 @@ final class SplitEncodingTest {
       List<Object> polygon = List.of(List.of(List.of(i, -i), List.of(0.5, 1.5)));
       float[] q = new float[10];
       Arrays.fill(q, i - 2.5f);
+      int[] qs = new int[24];
+      for (int j = 0; j < qs.length; j++) {
+        qs[j] = (j * 37 + i * 11) % 256 - 128;
+      }
       rows.add(new Object[] {(long) i, i * 0.75f, (long) i * 3600,
           i == 2 ? null : java.time.Duration.ofMillis(-i * 1234L), i == 1 ? null : "s" + i,
           List.of("l" + i % 2), new double[] {i, -i}, i % 3 == 0 ? List.of() : List.of(polygon, polygon),
-          q, i == 4 ? null : new int[] {i, -i, 127}, i == 3 ? null : List.of(i, "x" + i)});
+          q, i == 4 ? null : new int[] {i, -i, 127}, i == 3 ? null : List.of(i, "x" + i), qs});
     }
     return rows;
   }

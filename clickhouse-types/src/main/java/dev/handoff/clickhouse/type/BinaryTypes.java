@@ -129,10 +129,13 @@ public final class BinaryTypes {
         out.writeByte(0x34);
         out.writeByte(type.precision());
         break;
-      case QBIT:
-        out.writeByte(0x36);
+      case QBIT: // with a stride 0x37 and the stride after the dimension
+        out.writeByte(type.stride() < type.length() ? 0x37 : 0x36);
         write(type.element(), out);
         out.writeVarUInt(type.length());
+        if (type.stride() < type.length()) {
+          out.writeVarUInt(type.stride());
+        }
         break;
       // Variant, Dynamic, JSON (issue 15).
       case VARIANT:

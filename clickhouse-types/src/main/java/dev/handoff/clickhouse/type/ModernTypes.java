@@ -79,6 +79,26 @@ final class ModernTypes {
     return null;
   }
 
+  /**
+   * Returns why the server refuses {@code stride} as the third argument of {@code QBit(T,
+   * dimension, stride)}, or null: it must divide the dimension and, when less than it, be a
+   * multiple of 8 (the server's words).
+   */
+  static String checkQBitStride(int dimension, int stride) {
+    if (stride < 1) {
+      return "the stride of QBit must be a positive integer, not " + stride;
+    }
+    if (dimension % stride != 0) {
+      return "the stride of QBit must be a positive divisor of the dimension " + dimension
+          + ", not " + stride;
+    }
+    if (stride < dimension && stride % 8 != 0) {
+      return "the stride of QBit must be a multiple of 8 when it is less than the dimension, not "
+          + stride;
+    }
+    return null;
+  }
+
   /** Returns why the server refuses {@code SimpleAggregateFunction(function, ...)}, or null. */
   static String checkSimpleAggregateFunction(String function) {
     if (!SIMPLE_FUNCTIONS.contains(function)) {

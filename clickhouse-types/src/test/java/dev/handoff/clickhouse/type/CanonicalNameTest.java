@@ -51,6 +51,9 @@ class CanonicalNameTest {
       "SimpleAggregateFunction(sum,UInt64)    | SimpleAggregateFunction(sum, UInt64)",
       "SimpleAggregateFunction(anyLast, Nullable(String)) | SimpleAggregateFunction(anyLast, Nullable(String))",
       "QBit(Float32,8)                        | QBit(Float32, 8)",
+      "QBit(Float32,16,8)                     | QBit(Float32, 16, 8)",
+      "QBit(Int8, 24, 24)                     | QBit(Int8, 24)",
+      "Array(Nullable(QBit(BFloat16, 48, 16)))| Array(Nullable(QBit(BFloat16, 48, 16)))",
       "Nullable(QBit(BFloat16, 3))            | Nullable(QBit(BFloat16, 3))",
       "LowCardinality(BFloat16)               | LowCardinality(BFloat16)",
       "LowCardinality(Nullable(Time))         | LowCardinality(Nullable(Time))",
@@ -84,6 +87,19 @@ class CanonicalNameTest {
     ClickHouseType q = ClickHouseType.parse("QBit(Int8, 10)");
     assertThat(q.length()).isEqualTo(10);
     assertThat(q.element().kind()).isEqualTo(TypeKind.INT8);
+    assertThat(q.stride()).isEqualTo(10);
+    ClickHouseType strided = ClickHouseType.parse("QBit(Float64, 32, 16)");
+    assertThat(strided.length()).isEqualTo(32);
+    assertThat(strided.stride()).isEqualTo(16);
+    assertThat(strided.scale()).isZero();
+    assertThat(strided).isEqualTo(ClickHouseType.qbit(ClickHouseType.of(TypeKind.FLOAT64), 32, 16));
+    assertThat(ClickHouseType.parse("QBit(Float64, 32, 32)")).isEqualTo(
+        ClickHouseType.qbit(ClickHouseType.of(TypeKind.FLOAT64), 32));
+    assertThat(ClickHouseType.parse("UInt8").stride()).isZero();
+    assertThatThrownBy(() -> ClickHouseType.qbit(ClickHouseType.of(TypeKind.INT8), 12, 4))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the stride of QBit must be a multiple of 8 when it is less than the"
+            + " dimension, not 4");
     ClickHouseType s = ClickHouseType.parse("SimpleAggregateFunction(max, Time64(6))");
     assertThat(s.function()).isEqualTo("max");
     assertThat(s.element()).isEqualTo(ClickHouseType.time64(6));
@@ -98,7 +114,11 @@ class CanonicalNameTest {
       "Time64(10)                        | 7  | Time64 precision must be between 0 and 9",
       "QBit(String, 3)                   | 5  | the elements of QBit must be BFloat16, Float32, Float64 or Int8",
       "QBit(Float32, 0)                  | 14 | the dimension of QBit must be a positive integer",
-      "QBit(Float32, 8, 4)               | 15 | unsupported type 'QBit(Float32, 8, 4)'",
+      "QBit(Float32, 8, 4)               | 17 | the stride of QBit must be a multiple of 8 when it is less",
+      "QBit(Float32, 9, 4)               | 17 | the stride of QBit must be a positive divisor of the dimension 9",
+      "QBit(Float32, 16, 32)             | 18 | the stride of QBit must be a positive divisor of the dimension 16",
+      "QBit(Float32, 16, 0)              | 18 | the stride of QBit must be a positive integer",
+      "QBit(Float32, 16, 8, 2)           | 19 | expected ')'",
       "SimpleAggregateFunction(uniq, UInt8) | 24 | does not allow the function 'uniq'",
       "SimpleAggregateFunction(quantile(0.5), UInt8) | 32 | takes no function parameters",
       "Nullable(Ring)                    | 9  | Ring cannot be inside Nullable",
@@ -160,6 +180,8 @@ class CanonicalNameTest {
       "SimpleAggregateFunction(sum, UInt64)      | 2e0373756d000104",
       "SimpleAggregateFunction(anyLast, Nullable(String)) | 2e07616e794c61737400012315",
       "QBit(Float32, 8)                          | 360d08",
+      "QBit(Float32, 16, 8)                      | 370d1008",
+      "QBit(Int8, 24, 24)                        | 360718",
       "Tuple(id UInt64, name Nullable(String), tags Array(LowCardinality(String))) | 2003026964040 46e616d652315047461677 31e2615",
       "UUID                                      | 1d",
   })

@@ -43,7 +43,10 @@ final class ModernRows {
       col("mk", "Map(Time, BFloat16)"), col("mpk", "Map(Point, UInt8)"),
       col("tq", "Tuple(r Ring, q QBit(Float32, 3), s SimpleAggregateFunction(sum, UInt64))"),
       col("nsaf", "Nullable(SimpleAggregateFunction(max, Time))"),
-      col("amp", "Array(MultiPolygon)"));
+      col("amp", "Array(MultiPolygon)"),
+      // QBit with a stride (26.x): the Native block holds the groups one after the other
+      col("qs", "QBit(Float32, 32, 16)"), col("qsd", "QBit(Float64, 16, 8)"),
+      col("aqs", "Array(QBit(Int8, 24, 8))"), col("nqs", "Nullable(QBit(BFloat16, 16, 8))"));
 
   private static String[] col(String name, String type) {
     return new String[] {name, type};
@@ -95,6 +98,38 @@ final class ModernRows {
         int[] b = new int[9];
         for (int i = 0; i < b.length; i++) {
           b[i] = r.nextInt(-128, 128);
+        }
+        return b;
+      }
+      case "QBit(Float32, 32, 16)": {
+        float[] f = new float[32];
+        for (int i = 0; i < f.length; i++) {
+          f[i] = r.nextInt(10) == 0 ? Float.intBitsToFloat(r.nextInt()) : (float) r.nextGaussian();
+        }
+        return f;
+      }
+      case "QBit(Float64, 16, 8)": {
+        double[] d = new double[16];
+        for (int i = 0; i < d.length; i++) {
+          d[i] = r.nextInt(10) == 0 ? Double.longBitsToDouble(r.nextLong()) : r.nextGaussian();
+        }
+        return d;
+      }
+      case "QBit(Int8, 24, 8)": {
+        List<Long> b = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+          b.add((long) r.nextInt(-128, 128));
+        }
+        return b;
+      }
+      case "Array(QBit(Int8, 24, 8))": return list(r, 3, () -> value("QBit(Int8, 24, 8)", r));
+      case "Nullable(QBit(BFloat16, 16, 8))": {
+        if (r.nextInt(3) == 0) {
+          return null;
+        }
+        List<Object> b = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+          b.add(bfloat(r, true));
         }
         return b;
       }

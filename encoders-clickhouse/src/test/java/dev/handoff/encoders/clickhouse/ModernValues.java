@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 /**
  * Random good and bad Java values of the types of ClickHouse 20-26 that {@link
  * NativeRollbackProperties} adds to its schemas: BFloat16, Time, Time64(3), Point, Ring,
- * QBit(Float32, 3) and SimpleAggregateFunction(max, Int32).
+ * QBit(Float32, 3), QBit(Int8, 16, 8) and SimpleAggregateFunction(max, Int32).
  */
 final class ModernValues {
   private ModernValues() {}
@@ -40,6 +40,13 @@ final class ModernValues {
       case "QBit(Float32, 3)":
         return rnd.nextBoolean() ? new float[] {rnd.nextFloat(), -1.5f, 0f}
             : List.of(1.0, (double) rnd.nextInt(100), -0.0);
+      case "QBit(Int8, 16, 8)": {
+        int[] b = new int[16];
+        for (int i = 0; i < b.length; i++) {
+          b[i] = rnd.nextInt(-128, 128);
+        }
+        return b;
+      }
       case "SimpleAggregateFunction(max, Int32)":
         return (long) rnd.nextInt();
       default:
@@ -73,6 +80,9 @@ final class ModernValues {
         return List.of(new GeoPoint(0, 0), List.of("x", 1.0));
       case "QBit(Float32, 3)":
         return rnd.nextBoolean() ? new float[2] : List.of(1.0, "x", 2.0);
+      case "QBit(Int8, 16, 8)": // too short, or an element out of range
+        return rnd.nextBoolean() ? new int[8] : List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L,
+            11L, 12L, 13L, 14L, 15L, 128L);
       case "SimpleAggregateFunction(max, Int32)":
         return 1L << 31;
       default:

@@ -257,7 +257,7 @@ final class NativeRollbackProperties {
     "DateTime", "DateTime('Asia/Tokyo')", "DateTime64(3)", "UUID", "Enum8('a' = 1, 'b' = 2)",
     "Enum16('x' = -1000, 'y' = 1000)", "Bool", "IPv4", "IPv6",
     // ClickHouse 20-26 (issue 15)
-    "BFloat16", "Time", "Time64(3)", "Point", "Ring", "QBit(Float32, 3)",
+    "BFloat16", "Time", "Time64(3)", "Point", "Ring", "QBit(Float32, 3)", "QBit(Int8, 16, 8)",
     "SimpleAggregateFunction(max, Int32)"
   };
 

@@ -91,6 +91,9 @@ final class HeaderSpellingChdbTest {
         Arguments.of("Time64(3)", List.of(Duration.ofMillis(-1), "12:00:00")),
         Arguments.of("SimpleAggregateFunction(sum,UInt64)", List.of(1, 2)),
         Arguments.of("QBit(Float32,2)", List.of(List.of(1, 2), List.of(-1.5, 0))),
+        Arguments.of("QBit(Int8,16,8)", List.of(new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+            12, 13, 14, 15, -16}, new int[16])),
+        Arguments.of("QBit(Int8, 16, 16)", List.of(new int[16], new int[16])),
         Arguments.of("Nullable(Tuple(a UInt8,b String))", List.of(List.of(1, "x"),
             List.of(2, "y"))));
   }

@@ -198,15 +198,16 @@ public final class NativeSplitter {
 
   /**
    * QBit(T, N): one plane per bit of T (8 times T's width), each {@code rows} values of
-   * ceil(N / 8) bytes; a part takes its rows' slice of every plane.
+   * ceil(N / 8) bytes; QBit(T, N, S) those planes of ceil(S / 8) bytes for each of the N / S
+   * groups, one group after the other. A part takes its rows' slice of every plane.
    */
   private Column qbit(ClickHouseType t, int rows) {
-    int bits = 8 * t.element().fixedWidth();
-    int width = (t.length() + 7) / 8;
+    int planes = t.length() / t.stride() * 8 * t.element().fixedWidth();
+    int width = (t.stride() + 7) / 8;
     int start = pos;
-    skip((long) bits * rows * width);
+    skip((long) planes * rows * width);
     return (b, from, to) -> {
-      for (int p = 0; p < bits; p++) {
+      for (int p = 0; p < planes; p++) {
         b.writeBytes(data, start + (p * rows + from) * width, (to - from) * width);
       }
     };

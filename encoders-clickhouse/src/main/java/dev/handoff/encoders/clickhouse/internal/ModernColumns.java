@@ -51,15 +51,21 @@ final class ModernColumns {
    * {@code QBit(T, N)}: in a block, one stream per bit of T (the sign bit first), each holding
    * per row a FixedString of B = ceil(N / 8) bytes in which that bit of element j is bit {@code
    * j % 8} of byte {@code B - 1 - j / 8} (the bytes in reverse: element 0 in the last byte, as
-   * the 26.7 engine writes it); that is, {@code Tuple(FixedString(B) x bits(T))}. The
-   * column keeps each row's element bits and transposes them when the block is written, into a
-   * scratch array kept from block to block.
+   * the 26.7 engine writes it); that is, {@code Tuple(FixedString(B) x bits(T))}. With a stride S
+   * ({@code QBit(T, N, S)}) the elements form N / S groups of S, and the block holds each group's
+   * streams as a {@code QBit(T, S)} column would, the groups one after the other. The column
+   * keeps each row's element bits and transposes them when the block is written, into a scratch
+   * array kept from block to block.
    */
   static final class QBitColumn extends Column {
     private final ClickHouseType elementType;
     private final String elementColumn;
     private final int dimension;
     private final int bits;
+    /** Elements per group: the stride, N without one. */
+    private final int stride;
+    private final int groups;
+    /** Bytes per row in one stream of one group: ceil(stride / 8). */
     private final int planeBytes;
     /** The element bits of every row, N per row. */
     private long[] values;
@@ -76,7 +82,9 @@ final class ModernColumns {
         case FLOAT32 -> 32;
         default -> 64;
       };
-      this.planeBytes = (dimension + 7) / 8;
+      this.stride = type.stride();
+      this.groups = dimension / stride;
+      this.planeBytes = (stride + 7) / 8;
       this.values = new long[Math.max(16, dimension * 4)];
     }
 
@@ -136,7 +144,7 @@ final class ModernColumns {
 
     @Override
     long dataBytes() {
-      return (long) bits * count * planeBytes;
+      return (long) groups * bits * count * planeBytes;
     }
 
     @Override
@@ -147,6 +155,7 @@ final class ModernColumns {
       }
       Arrays.fill(planes, 0, total, (byte) 0);
       int planeSize = count * planeBytes;
+      int groupSize = bits * planeSize;
       for (int r = 0; r < count; r++) {
         int rowAt = r * dimension;
         for (int j = 0; j < dimension; j++) {
@@ -154,8 +163,10 @@ final class ModernColumns {
           if (v == 0) {
             continue;
           }
-          int at = r * planeBytes + planeBytes - 1 - (j >> 3);
-          byte mask = (byte) (1 << (j & 7));
+          int g = j / stride;
+          int k = j - g * stride; // the element's place in its group
+          int at = g * groupSize + r * planeBytes + planeBytes - 1 - (k >> 3);
+          byte mask = (byte) (1 << (k & 7));
           for (int bit = 0; bit < bits; bit++) {
             if ((v >>> bit & 1) != 0) {
               planes[(bits - 1 - bit) * planeSize + at] |= mask;
