@@ -169,21 +169,34 @@ public final class SinkHandoff<T> implements Stage<T> {
       encodeFailed(shard, rowStart, ack, e);
       return FlowControl.CONTINUE;
     }
-    if (shard.rows++ == 0) {
-      shard.firstIngestNanos = clock.nanoTime(); // B3: set once per chunk
+    shard.rows++;
+    if (ack != shard.lastAck) {
+      startRun(shard, ack); // B3: a new run of one batch's records, or the chunk's first row
     }
     if (eventTimeMs < shard.oldestEventTimeMs) {
       shard.oldestEventTimeMs = eventTimeMs;
-    }
-    if (ack != shard.lastAck) {
-      // B3: one entry per run of consecutive records of the same batch.
-      shard.acks.add(ack);
-      shard.lastAck = ack;
     }
     if (buffer.length() + encoder.bufferedBytes() >= targetBytes) {
       seal(shard); // B4
     }
     return FlowControl.CONTINUE;
+  }
+
+  /**
+   * B3: adds the handle of a new run of consecutive records of the same batch to the chunk's
+   * acks. The chunk's first row always gets here ({@link StageShard#CHUNK_START} equals no
+   * handle), so its ingest time is taken here too, and push tests nothing else per row for it.
+   */
+  private void startRun(StageShard<T> shard, Ack ack) {
+    if (shard.lastAck == StageShard.CHUNK_START) {
+      shard.firstIngestNanos = clock.nanoTime(); // set once per chunk
+      if (ack == null) {
+        shard.lastAck = null; // a null handle adds no entry, as a run of it never did
+        return;
+      }
+    }
+    shard.acks.add(ack);
+    shard.lastAck = ack;
   }
 
   /**
@@ -299,7 +312,7 @@ public final class SinkHandoff<T> implements Stage<T> {
         shard.acks, shard.firstIngestNanos, shard.oldestEventTimeMs);
     shard.chunksSealed++;
     shard.acks = new AckSet();
-    shard.lastAck = null;
+    shard.lastAck = StageShard.CHUNK_START;
     rowsLeftShards += shard.rows;
     shard.rows = 0;
     shard.oldestEventTimeMs = Long.MAX_VALUE;

@@ -22,7 +22,11 @@ final class StageShard<T> {
   /** The head of {@link #parked}'s first-ingest time, for readers on other threads. */
   volatile long oldestParkedNanos = Long.MAX_VALUE;
   AckSet acks = new AckSet();
-  Ack lastAck;
+  /**
+   * The handle of the open chunk's last run of records, or {@link #CHUNK_START} while the chunk
+   * has no row.
+   */
+  Ack lastAck = CHUNK_START;
   int rows;
   long firstIngestNanos;
   long oldestEventTimeMs = Long.MAX_VALUE;
@@ -32,6 +36,37 @@ final class StageShard<T> {
   long chunksFailedBack;
   long bytesAbandoned;
   long rowsFailedBack;
+
+  /**
+   * The {@link #lastAck} of a chunk without rows: a handle no record carries, so the chunk's first
+   * row always starts a run. Never added to an {@link AckSet} nor called.
+   */
+  static final Ack CHUNK_START = new Ack() {
+    @Override
+    public long batchId() {
+      throw new UnsupportedOperationException("the chunk-start marker is not a batch");
+    }
+
+    @Override
+    public void retain() {
+      throw new UnsupportedOperationException("the chunk-start marker is not a batch");
+    }
+
+    @Override
+    public void release() {
+      throw new UnsupportedOperationException("the chunk-start marker is not a batch");
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+      throw new UnsupportedOperationException("the chunk-start marker is not a batch");
+    }
+
+    @Override
+    public String toString() {
+      return "CHUNK_START";
+    }
+  };
 
   StageShard(int index, RowEncoder<T> encoder, int targetBytes, ChunkPool pool) {
     this.index = index;

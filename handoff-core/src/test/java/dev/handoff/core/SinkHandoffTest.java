@@ -467,6 +467,27 @@ final class SinkHandoffTest {
       assertThat(c.rows()).isEqualTo(1);
       assertThat(c.acks().size()).isEqualTo(1);
     }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void b3_skippedFirstRecordLeavesTheChunkWithoutRowsOrIngestTime(Mode mode) {
+      Fixture f = fixture(mode, 1, 8, 10_000);
+      RecordingAck batch = new RecordingAck(1);
+      f.clock.advance(Duration.ofMillis(3));
+      f.stage.push(bad(0, 0, 20, TestRow.Fault.DATA, batch)); // the chunk's first record fails
+      assertThat(f.stage.openRows(0)).isZero();
+      assertThat(f.stage.oldestOpenIngestNanos()).isEqualTo(Long.MAX_VALUE);
+      f.clock.advance(Duration.ofMillis(4));
+      f.stage.push(rec(1, 0, 20, batch)); // same batch: still the chunk's first row and run
+      f.stage.push(rec(2, 0, 20, batch));
+      assertThat(f.stage.oldestOpenIngestNanos()).isEqualTo(Duration.ofMillis(7).toNanos());
+      f.stage.flushTerminal();
+      EncodedChunk c = f.take(0, 1).get(0);
+      assertThat(c.rows()).isEqualTo(2);
+      assertThat(c.oldestIngestNanos()).isEqualTo(Duration.ofMillis(7).toNanos());
+      assertThat(c.acks().size()).isEqualTo(1);
+      assertThat(batch.retains()).isEqualTo(1);
+    }
   }
 
   /* ------------------------------------------------------------------ B4 */
