@@ -206,7 +206,7 @@ final class Engine {
     ledger.simThread = Thread.currentThread();
     sched.schedule(0, EV_START, -1, 0);
     while (!finished && !book.anyFailed()) {
-      SimThreads threads = cur == null ? null : cur.threads;
+      SimRuntime threads = cur == null ? null : cur.runtime;
       if (threads != null && threads.nextWake() != Long.MAX_VALUE
           && (sched.isEmpty() || threads.nextWake() <= sched.peekTime())) {
         book.event = log.count();
@@ -245,8 +245,8 @@ final class Engine {
         book.fail(OracleBook.LIVENESS, "more than " + maxEvents + " events without finishing");
       }
     }
-    if (cur != null && cur.threads != null) {
-      cur.threads.killAll(); // a run an oracle stopped leaves no thread behind
+    if (cur != null && cur.runtime != null) {
+      cur.runtime.killAll(); // a run an oracle stopped leaves no worker behind
     }
     if (finished) {
       ledger.atEnd();
@@ -256,7 +256,7 @@ final class Engine {
   }
 
   /** After a worker ran until it waited again (or ended): what the engine checks then. */
-  void workerRan(SimThreads.W w) {
+  void workerRan(SimRuntime.W w) {
     Life l = cur;
     ledger.settledChunks(l);
     book.checks[OracleBook.NO_EXCEPTION]++;
@@ -286,8 +286,8 @@ final class Engine {
   void afterRecord(Life l) {
     if (--untilConcurrentRun == 0) {
       untilConcurrentRun = 1 + rng.nextInt(32);
-      l.threads.wakePollers();
-      l.threads.runDue(clock.tick);
+      l.runtime.wakePollers();
+      l.runtime.runDue(clock.tick);
     }
   }
 
@@ -338,7 +338,7 @@ final class Engine {
     int sealed = l.stage.sealAged();
     if (sealed > 0) {
       log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
-      l.threads.wakePollers();
+      l.runtime.wakePollers();
     }
     sched.schedule(clock.tick + 1, EV_TIMER, -1, l.epoch);
   }
@@ -346,7 +346,7 @@ final class Engine {
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
   void endLife(String why) {
     Life l = cur;
-    l.threads.killAll(); // a stuck writer's thread unwinds now: its frames go back to the pool
+    l.runtime.killAll(); // a stuck writer unwinds now: its frames go back to the pool
     ledger.settledChunks(l);
     feed.closeOpenBatches(l, TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
@@ -366,7 +366,7 @@ final class Engine {
     log.add(clock.tick, l.epoch, EventLog.CRASH, -1, 0, 0);
     // The dead process's workers stop where they are (what they held fails as after an Error);
     // what its queues held never reaches the sink: resolve it so the books balance.
-    l.threads.killAll();
+    l.runtime.killAll();
     ledger.settledChunks(l);
     for (int s = 0; s < shards; s++) {
       for (EncodedChunk c : l.view.drain(s)) {
@@ -472,7 +472,7 @@ final class Engine {
       fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
     }
     l.lastParked = parked;
-    l.threads.wakePollers();
+    l.runtime.wakePollers();
   }
 
   /* ------------------------------------------------------------------ encoder faults */

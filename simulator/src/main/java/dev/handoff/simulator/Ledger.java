@@ -202,7 +202,7 @@ final class Ledger {
       if (l.dead) {
         return; // a batch of a process that is gone (the leak detector may fail it later)
       }
-      if (Thread.currentThread() != simThread && !l.threads.isWorkerThread(Thread.currentThread())) {
+      if (Thread.currentThread() != simThread) {
         foreignResolution = "batch " + batch.batchId() + " of source " + s
             + " was resolved by " + Thread.currentThread().getName()
             + " (the ack leak detector): an ack set was dropped unresolved";

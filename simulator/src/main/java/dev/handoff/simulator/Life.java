@@ -60,7 +60,7 @@ final class Life {
   final long[] openBytes;
   /** Per shard: the oldest event time of the open chunk's rows. */
   final long[] openOldestEvent;
-  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimThreads}). */
+  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimRuntime}). */
   final long[] polled;
   /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
   final long[] drained;
@@ -69,7 +69,7 @@ final class Life {
   /** Chunks the workers took and the engine has not seen settled yet (frame not released). */
   final List<EncodedChunk> inWorker = new ArrayList<>();
   /** The runtime the real sink workers run on in this lifetime. */
-  SimThreads threads;
+  SimRuntime runtime;
   /** The real sink workers of this lifetime. */
   dev.handoff.core.sink.SinkWorkers workers;
   /** Whether shutdown of the workers began (a worker may end only after that). */

@@ -5,7 +5,7 @@ import java.time.Duration;
 
 /**
  * The real sink workers of a lifetime: {@link #start} builds them on the lifetime's queues and
- * budget with the seed's settings, {@link SimThreads} as their runtime and {@link SimWriter} as
+ * budget with the seed's settings, {@link SimRuntime} as their runtime and {@link SimWriter} as
  * their sink; {@link #shutdown} shuts them down once its driver closed the stage, as the
  * ClickHouse sink facade does, and judges the shutdown: it ends within its deadline plus one poll
  * interval plus the two grace periods, it leaves every queue empty, and the budget, by the
@@ -76,11 +76,11 @@ final class SimWorkers {
 
   /** Builds and starts the lifetime's real sink workers. */
   static void start(Engine e, Life l) {
-    l.threads = new SimThreads(e, l, e.shards);
-    e.clock.threads = l.threads;
-    SimWriter writer = new SimWriter(e, l, l.threads);
+    l.runtime = new SimRuntime(e, l, e.shards);
+    e.clock.runtime = l.runtime;
+    SimWriter writer = new SimWriter(e, l, l.runtime);
     l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
-        .runtime(l.threads)
+        .runtime(l.runtime)
         .clock(e.clock)
         .seed(e.rng.nextLong())
         .maxInsertBytes(e.maxInsertBytes)
@@ -133,7 +133,7 @@ final class SimWorkers {
     }
     // A worker still stuck in the writer unwinds now, as its thread would once the writer gave
     // up: its frames go back to the pool then.
-    l.threads.killAll();
+    l.runtime.killAll();
     e.ledger.settledChunks(l);
     long bound = deadline + e.pollTicks + 2 * e.graceTicks;
     e.book.checks[OracleBook.DRAIN_BOUNDED]++;

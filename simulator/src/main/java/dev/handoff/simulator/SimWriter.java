@@ -21,14 +21,14 @@ import java.util.Optional;
 final class SimWriter implements InsertWriter, DeadLetters {
   private final Engine e;
   private final Life l;
-  private final SimThreads threads;
+  private final SimRuntime runtime;
   /** Per shard: the insert last answered with a permanent failure. */
   private final Insert[] lastPermanent;
 
-  SimWriter(Engine engine, Life life, SimThreads threads) {
+  SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
     this.l = life;
-    this.threads = threads;
+    this.runtime = runtime;
     this.lastPermanent = new Insert[engine.shards];
   }
 
@@ -67,11 +67,11 @@ final class SimWriter implements InsertWriter, DeadLetters {
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
     // that hangs in a running process hangs it in production too).
-    if (faulty && l.shuttingDown && rng.chance(e.stuckRate) && !threads.anyStuck()) {
+    if (faulty && l.shuttingDown && rng.chance(e.stuckRate) && !runtime.anyStuck()) {
       e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
           rows.length);
-      threads.write(-1); // returns only as the process ends, after shutdown gave up on it
+      runtime.write(-1); // answered only as the process ends, after shutdown gave up on it
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: the write hung until its socket timed out", null);
     }
@@ -80,9 +80,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
       ticks += 1 + rng.nextInt(e.stallTicks);
       e.fault(Faults.SLOW_WRITE, "shard " + insert.shard() + ", " + ticks + " ticks");
     }
-    threads.write(ticks);
+    runtime.write(ticks); // the worker reads the answer decided here once the ticks passed
     if (Thread.currentThread().isInterrupted()) {
-      // An HTTP client interrupted mid-request: nothing written, the flag stays for the worker.
+      // An HTTP client interrupted before the request: nothing written, the flag stays.
       throw new WriteException(WriteException.Kind.TRANSIENT, -1, "interrupted", null);
     }
     for (int id : rows) {

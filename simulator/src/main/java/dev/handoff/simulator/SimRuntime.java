@@ -5,26 +5,28 @@ import dev.handoff.core.ShardQueues;
 import dev.handoff.core.sink.WorkerRuntime;
 
 /**
- * The runtime the real sink workers run on in a simulation: each worker loop has its own thread,
- * but only one thread runs at a time, handed a baton by the simulation thread and handing it back
- * whenever the worker waits (on its queue, on the clock, in the simulated writer). Every wait
- * becomes a wake-up in virtual time, so a run is as deterministic as the seed: the order in which
- * the workers and the driver run is the scheduler's, never the operating system's.
+ * The runtime the real sink workers run on in a simulation: no threads. Each worker's loop ({@link
+ * WorkerRuntime.Loop}) is stepped on the simulation thread, one worker at a time, and every wait
+ * the loop ends a step at (a timed poll of an empty queue, a backoff on the clock, a write in the
+ * simulated writer) becomes a wake-up in virtual time on a scheduler of its own. The order in which
+ * the workers and the driver run is the scheduler's, so a run is as deterministic as the seed.
  *
  * <p>A worker waiting on its queue wakes when its time runs out or, earlier, when the engine sees
- * a chunk arrive ({@link #wakePollers}). {@link W#interrupt} sets the thread's real interrupt flag
- * (read by the worker as usual) and wakes an interruptible wait. {@link #killAll} is the process
- * dying: a write hung past shutdown returns first, then each waiting worker throws {@link
- * Killed} and unwinds as after an {@link Error}.
+ * a chunk arrive ({@link #wakePollers}). A write's answer is decided when the write starts and read
+ * by the worker when the write's ticks have passed. {@link W#interrupt} sets the worker's interrupt
+ * flag, which is the simulation thread's interrupt flag while the worker's step runs, and wakes it
+ * from a poll, a backoff or a write. {@link #killAll} is the process dying: a write hung past
+ * shutdown returns first, then each worker still waiting is killed ({@link WorkerRuntime.Loop#kill})
+ * and fails what it holds as after an {@link Error}.
  */
-final class SimThreads implements WorkerRuntime {
+final class SimRuntime implements WorkerRuntime {
   static final int NONE = 0;
   static final int POLL = 1;
   static final int SLEEP = 2;
   static final int WRITE = 3;
   static final int STUCK = 4;
 
-  /** Thrown from a wait when the simulated process dies: the worker's thread unwinds. */
+  /** What a killed worker unwinds with: the simulated process died. */
   static final class Killed extends Error {
     private static final long serialVersionUID = 1L;
 
@@ -38,16 +40,20 @@ final class SimThreads implements WorkerRuntime {
   /** Worker wake-ups: argument {@code shard | token << 7}; a newer token cancels older ones. */
   final Scheduler wakes = new Scheduler();
   final W[] ws;
-  private final Baton back = new Baton();
+  /** The worker whose step runs now, or null. */
+  private W stepping;
 
-  /** One worker: its thread, its baton and what it waits for. */
+  /** One worker: its loop and what it waits for. */
   final class W implements WorkerRuntime.Handle {
     final int shard;
-    final Baton go = new Baton();
-    Thread thread;
-    volatile boolean ended;
+    Loop loop;
+    boolean ended;
     boolean killed;
+    /** The worker's interrupt flag between its steps. */
+    boolean interrupted;
     int waiting = NONE;
+    /** The tick its current wait ends at (a stuck write's never does). */
+    long wakeAt;
     int token;
     long endedAt = -1;
     Throwable died;
@@ -58,12 +64,12 @@ final class SimThreads implements WorkerRuntime {
 
     @Override
     public boolean isAlive() {
-      return thread != null && !ended;
+      return loop != null && !ended;
     }
 
     @Override
     public void join(long nanos) {
-      SimThreads.this.join(this, nanos);
+      SimRuntime.this.join(this, nanos);
     }
 
     @Override
@@ -71,14 +77,14 @@ final class SimThreads implements WorkerRuntime {
       if (ended) {
         return;
       }
-      thread.interrupt();
+      interrupted = true;
       if (waiting == POLL || waiting == SLEEP || waiting == WRITE) {
         schedule(this, e.clock.tick);
       }
     }
   }
 
-  SimThreads(Engine engine, Life life, int shards) {
+  SimRuntime(Engine engine, Life life, int shards) {
     this.e = engine;
     this.l = life;
     this.ws = new W[shards];
@@ -88,49 +94,16 @@ final class SimThreads implements WorkerRuntime {
   }
 
   @Override
-  public Handle start(int shard, Runnable worker) {
+  public Handle start(int shard, Loop loop) {
     W w = ws[shard];
-    w.thread = new Thread(() -> body(w, worker), "sim-sink-" + l.epoch + "-" + shard);
-    w.thread.setDaemon(true);
-    w.thread.start();
+    w.loop = loop;
     schedule(w, e.clock.tick);
     return w;
   }
 
-  private void body(W w, Runnable worker) {
-    w.go.take();
-    try {
-      if (!w.killed) {
-        worker.run();
-      }
-    } catch (Killed k) {
-      // the process died: the worker unwound like after an Error
-    } catch (Throwable t) {
-      w.died = t;
-    } finally {
-      w.ended = true;
-      back.give();
-    }
-  }
-
-  /** Returns the worker whose thread is calling, or null for any other thread. */
+  /** Returns the worker whose step runs now, or null outside a worker's step. */
   W current() {
-    Thread t = Thread.currentThread();
-    for (W w : ws) {
-      if (w.thread == t) {
-        return w;
-      }
-    }
-    return null;
-  }
-
-  boolean isWorkerThread(Thread t) {
-    for (W w : ws) {
-      if (w.thread == t) {
-        return true;
-      }
-    }
-    return false;
+    return stepping;
   }
 
   /* ------------------------------------------------------------------ the worker's side */
@@ -138,16 +111,15 @@ final class SimThreads implements WorkerRuntime {
   @Override
   public EncodedChunk poll(ShardQueues queues, int shard, long timeoutNanos)
       throws InterruptedException {
-    W w = current();
     EncodedChunk c = take(shard);
     if (c != null || timeoutNanos <= 0) {
       return c;
     }
-    await(w, POLL, e.clock.tick + ticks(timeoutNanos));
-    if (Thread.interrupted()) {
+    if (Thread.interrupted()) { // as a blocking queue's timed poll does
       throw new InterruptedException("simulated interrupt while polling shard " + shard);
     }
-    return take(shard);
+    waitFor(POLL, e.clock.tick + ticks(timeoutNanos));
+    return null;
   }
 
   private EncodedChunk take(int shard) {
@@ -160,42 +132,33 @@ final class SimThreads implements WorkerRuntime {
     return c;
   }
 
-  /** The clock's sleep, on a worker thread: wakes after the time or at an interrupt. */
+  /** The clock's sleep, in a worker's step: it goes on after the time or at an interrupt. */
   void sleep(long nanos) throws InterruptedException {
-    W w = current();
     if (Thread.interrupted()) {
       throw new InterruptedException("simulated interrupt before a backoff");
     }
-    await(w, SLEEP, e.clock.tick + ticks(nanos));
-    if (Thread.interrupted()) {
-      throw new InterruptedException("simulated interrupt during a backoff");
-    }
+    waitFor(SLEEP, e.clock.tick + ticks(nanos));
   }
 
   /**
-   * A write that takes {@code ticks}; returns early on an interrupt if {@code interruptible}. A
-   * stuck write ({@code ticks < 0}) returns only when the process dies.
+   * A write that takes {@code ticks}: the worker reads its answer that much later (earlier at an
+   * interrupt). A stuck write ({@code ticks < 0}) answers only when the process dies.
    */
   void write(long ticks) {
-    W w = current();
     if (ticks < 0) {
-      await(w, STUCK, -1);
+      waitFor(STUCK, -1);
     } else if (ticks > 0) {
-      await(w, WRITE, e.clock.tick + ticks);
+      waitFor(WRITE, e.clock.tick + ticks);
     }
   }
 
-  private void await(W w, int kind, long at) {
+  private void waitFor(int kind, long at) {
+    W w = stepping;
+    if (w == null) {
+      throw new IllegalStateException("only a simulated sink worker's step waits");
+    }
     w.waiting = kind;
-    if (at >= 0) {
-      schedule(w, at);
-    }
-    back.give();
-    w.go.take();
-    w.waiting = NONE;
-    if (w.killed) {
-      throw new Killed();
-    }
+    w.wakeAt = at;
   }
 
   static long ticks(long nanos) {
@@ -241,15 +204,44 @@ final class SimThreads implements WorkerRuntime {
     }
   }
 
+  /**
+   * Steps {@code w} until it waits or ends, with its interrupt flag on this thread for the length
+   * of its steps, and schedules its wake-up.
+   */
   private void resume(W w) {
-    w.go.give();
-    back.take();
+    W outer = stepping;
+    boolean outerFlag = Thread.interrupted(); // this thread's own flag is not the worker's
+    stepping = w;
+    w.waiting = NONE;
+    if (w.interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      boolean more;
+      do {
+        more = w.loop.step();
+      } while (more && w.waiting == NONE);
+      if (!more) {
+        w.ended = true;
+      } else if (w.waiting != STUCK) {
+        schedule(w, w.wakeAt);
+      }
+    } catch (Throwable t) { // an Error the worker rethrew after failing what it held
+      w.died = t;
+      w.ended = true;
+    } finally {
+      w.interrupted = Thread.interrupted();
+      stepping = outer;
+      if (outerFlag) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (w.ended && w.endedAt < 0) {
       w.endedAt = e.clock.tick;
     }
   }
 
-  /** Shutdown's join, on the simulation thread: runs the workers until {@code w} ends or time. */
+  /** Shutdown's join: runs the workers until {@code w} ends or the time passed. */
   private void join(W w, long nanos) {
     if (nanos <= 0) {
       return;
@@ -265,7 +257,7 @@ final class SimThreads implements WorkerRuntime {
 
   /**
    * The process dies: a write hung past shutdown returns first, then every worker still running
-   * unwinds from its wait.
+   * is killed where it waits.
    */
   void killAll() {
     for (W w : ws) {
@@ -277,9 +269,14 @@ final class SimThreads implements WorkerRuntime {
       }
     }
     for (W w : ws) {
-      if (w.thread != null && !w.ended) {
+      if (w.loop != null && !w.ended) {
         w.killed = true;
-        resume(w);
+        w.ended = true;
+        try {
+          w.loop.kill(new Killed());
+        } catch (Throwable t) {
+          w.died = t;
+        }
         e.book.checks[OracleBook.SETTLED_ONCE]++;
         if (w.died != null) {
           e.book.fail(OracleBook.SETTLED_ONCE, "the sink worker of shard " + w.shard + " threw "
