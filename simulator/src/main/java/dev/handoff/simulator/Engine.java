@@ -108,6 +108,28 @@ final class Engine {
   private boolean finished;
   private final long[] sampleRow;
 
+  /**
+   * The providers found by name, looked up once per JVM: a {@code ServiceLoader} scan per seed
+   * cost a tenth of a sweep. Providers are factories; each run creates its own encoder and router.
+   */
+  private static final java.util.concurrent.ConcurrentHashMap<String,
+      dev.handoff.api.spi.RowEncoderProvider> ENCODERS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final java.util.concurrent.ConcurrentHashMap<String,
+      dev.handoff.api.spi.ShardRouterProvider> ROUTERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static dev.handoff.api.spi.ShardRouterProvider routerProvider(String name) {
+    return ROUTERS.computeIfAbsent(name, n -> {
+      Providers.router(n); // the lookup's clear error when no provider is called so
+      for (dev.handoff.api.spi.ShardRouterProvider p
+          : java.util.ServiceLoader.load(dev.handoff.api.spi.ShardRouterProvider.class)) {
+        if (p.name().equals(n)) {
+          return p;
+        }
+      }
+      throw new IllegalArgumentException("no shard router called " + n);
+    });
+  }
+
   Engine(SimulationOptions options, boolean withSeries) {
     this.o = options;
     this.rng = Rng.derive(options.seed(), 7);
@@ -161,10 +183,10 @@ final class Engine {
     this.ledger = new Ledger(this);
     this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
     this.sampleRow = withSeries ? new long[series.width()] : null;
-    RowEncoder<SimRow> found = Providers.encoder(options.value(KnobSpec.ENCODER))
-        .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
+    RowEncoder<SimRow> found = ENCODERS.computeIfAbsent(options.value(KnobSpec.ENCODER),
+        Providers::encoder).create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
-    this.routerFound = Providers.router(options.value(KnobSpec.ROUTER));
+    this.routerFound = routerProvider(options.value(KnobSpec.ROUTER)).create();
     this.router = (key, eventTime, n) -> {
       Life l = cur;
       if (l.faulty && rng.chance(routerErrorRate)) {
@@ -274,7 +296,7 @@ final class Engine {
     if (inDriver) {
       ledger.checkBudget(l); // the stage's other books settle at the end of the payload
     } else {
-      ledger.afterEvent(l);
+      ledger.afterWorker(l);
     }
   }
 

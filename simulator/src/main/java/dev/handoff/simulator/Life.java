@@ -52,6 +52,11 @@ final class Life {
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
   final List<List<Integer>> sealedBytes;
+  /**
+   * Per shard: the bytes of the chunks sealed before each sequence (entry {@code q} is the sum of
+   * chunks {@code 0..q-1}), so the bytes of a range of chunks are a difference.
+   */
+  long[][] sealedBytesBefore;
   /** Per shard: the tick of each sealed chunk's first row, by chunk sequence. */
   final List<List<Long>> sealedFirstTick;
   /** Per shard: the oldest event time of each sealed chunk's rows, by chunk sequence. */
@@ -115,6 +120,7 @@ final class Life {
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);
     this.sealedFirstTick = new ArrayList<>(shards);
+    this.sealedBytesBefore = new long[shards][8];
     this.sealedOldestEvent = new ArrayList<>(shards);
     this.openBytes = new long[shards];
     this.openOldestEvent = new long[shards];
@@ -137,6 +143,14 @@ final class Life {
   }
 
   /** Returns the chunks of {@code shard} handed to its queue so far. */
+  /** Notes that shard {@code s} sealed its chunk {@code seq} of {@code bytes}. */
+  void sealedBytes(int s, int seq, int bytes) {
+    if (seq + 1 >= sealedBytesBefore[s].length) {
+      sealedBytesBefore[s] = Arrays.copyOf(sealedBytesBefore[s], 2 * (seq + 1));
+    }
+    sealedBytesBefore[s][seq + 1] = sealedBytesBefore[s][seq] + bytes;
+  }
+
   long arrived(int shard) {
     return polled[shard] + drained[shard] + view.size(shard);
   }
