@@ -55,6 +55,8 @@ final class SimRuntime implements WorkerRuntime {
     /** The tick its current wait ends at (a stuck write's never does). */
     long wakeAt;
     int token;
+    /** The tick of its latest wake-up (the one its token names). */
+    long wakeScheduled = -1;
     long endedAt = -1;
     Throwable died;
 
@@ -169,14 +171,19 @@ final class SimRuntime implements WorkerRuntime {
 
   private void schedule(W w, long at) {
     w.token = (w.token + 1) & 0xFF_FFFF;
+    w.wakeScheduled = at;
     wakes.schedule(at, 0, w.shard | (w.token << 7), l.epoch);
   }
 
-  /** Wakes every worker waiting on an empty-then-filled queue, at the current tick. */
+  /**
+   * Wakes every worker waiting on an empty-then-filled queue, at the current tick (one already due
+   * to wake by now keeps its wake-up).
+   */
   void wakePollers() {
+    long now = e.clock.tick;
     for (W w : ws) {
-      if (w.waiting == POLL && l.view.size(w.shard) > 0) {
-        schedule(w, e.clock.tick);
+      if (w.waiting == POLL && w.wakeScheduled > now && l.view.size(w.shard) > 0) {
+        schedule(w, now);
       }
     }
   }
