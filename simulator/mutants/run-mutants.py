@@ -4,7 +4,7 @@ compiles it over the built core classes, runs the simulator's swarm sweep over N
 first on the class path, and reports which mutants the sweep catches (and by which oracle).
 
 Usage (after `mvn -pl simulator -am test-compile` or any build that fills target/classes):
-    python3 simulator/mutants/run-mutants.py [--seeds N] [--only NAME[,NAME]]
+    python3 simulator/mutants/run-mutants.py [--seeds N | --range A..B] [--only NAME[,NAME]]
 Nothing in the repository is changed: the mutant sources and classes live in a temp directory.
 """
 import argparse, glob, os, re, shutil, subprocess, sys, tempfile, time
@@ -146,7 +146,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--seeds', type=int, default=300)
     ap.add_argument('--only', default='')
+    ap.add_argument('--range', default='', help='seeds A..B instead of 1..--seeds')
     a = ap.parse_args()
+    lo, hi = (a.range.split('..') if a.range else ('1', str(a.seeds)))
     only = set(x for x in a.only.split(',') if x)
     cp = classpath()
     tmp = tempfile.mkdtemp(prefix='handoff-mutants-')
@@ -174,7 +176,7 @@ def main():
         t0 = time.time()
         r = subprocess.run(['java', '-cp', os.pathsep.join([classes] + cp),
                             os.path.join(os.path.dirname(__file__), 'MutantSweep.java'),
-                            '1', str(a.seeds)], capture_output=True, text=True)
+                            lo, hi], capture_output=True, text=True)
         line = next((x for x in r.stdout.splitlines() if x.startswith('RESULT')),
                     'RESULT error ' + ' / '.join(r.stderr.strip().splitlines()[:3]))
         ran += 1
@@ -183,7 +185,7 @@ def main():
         rows.append((name, what, line[7:]))
         print(f'{name:32} {"CAUGHT  " if hit else "SURVIVED"} {time.time() - t0:5.1f}s  {line[7:][:200]}',
               flush=True)
-    print(f'\n{caught} of {ran} mutants caught by the sweep of seeds 1..{a.seeds}')
+    print(f'\n{caught} of {ran} mutants caught by the sweep of seeds {lo}..{hi}')
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -73,6 +73,11 @@ final class Life {
   final java.util.BitSet[] taken;
   /** Chunks the workers took and the engine has not seen settled yet (frame not released). */
   final List<EncodedChunk> inWorker = new ArrayList<>();
+  /**
+   * Per shard, what the sink answered as written (inserts, rows, bytes) and stored as dead letters
+   * (inserts, rows): the expectation for the workers' report.
+   */
+  final long[][] sinkCounts;
   /** The runtime the real sink workers run on in this lifetime. */
   SimRuntime runtime;
   /** The real sink workers of this lifetime. */
@@ -133,6 +138,7 @@ final class Life {
       sealedOldestEvent.add(new ArrayList<>());
     }
     this.polled = new long[shards];
+    this.sinkCounts = new long[shards][5];
     this.drained = new long[shards];
     this.taken = new java.util.BitSet[shards];
     for (int s = 0; s < shards; s++) {

@@ -97,6 +97,30 @@ final class SimWorkers {
     l.workers.start();
   }
 
+  /**
+   * Each shard's report says exactly the inserts, rows and bytes the sink answered as written and
+   * the dead letters it stored, as the simulated sink counted them. A shard shutdown gave up on
+   * is left out: its worker may not have read the answer of the write it was in.
+   */
+  private static void checkReport(Engine e, Life l, WorkersReport report) {
+    for (WorkersReport.PerShard r : report.shards()) {
+      if (r.writerStuck()) {
+        continue;
+      }
+      long[] n = l.sinkCounts[r.shard()];
+      e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      if (r.inserts() != n[0] || r.rowsWritten() != n[1] || r.bytesWritten() != n[2]
+          || r.deadLetteredInserts() != n[3] || r.deadLetteredRows() != n[4]) {
+        e.book.fail(OracleBook.SHARD_REPORT_EXACT, "the workers report for shard " + r.shard()
+            + " " + r.inserts() + " inserts, " + r.rowsWritten() + " rows, " + r.bytesWritten()
+            + " bytes written and " + r.deadLetteredInserts() + " dead letters of "
+            + r.deadLetteredRows() + " rows; the sink answered " + n[0] + " inserts, " + n[1]
+            + " rows, " + n[2] + " bytes as written and stored " + n[3] + " dead letters of "
+            + n[4] + " rows");
+      }
+    }
+  }
+
   /** Shuts the workers down once the driver closed the stage, and judges the shutdown. */
   static void shutdown(Engine e, Life l) {
     long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
@@ -142,6 +166,7 @@ final class SimWorkers {
           + " its deadline " + deadline + " plus one poll interval " + e.pollTicks + " plus two"
           + " grace periods of " + e.graceTicks + " allow " + bound);
     }
+    checkReport(e, l, report);
     boolean anyStuck = false;
     long[] t = e.ledger.workerTotals;
     for (WorkersReport.PerShard r : report.shards()) {
