@@ -38,29 +38,29 @@ final class Isolation {
   private static final int WRITE_PARTS = 4;  // write a group of parts of one chunk
 
   private final ShardWorker worker;
-  private final ShardWorker.Attempt failure;
+  private final InsertWrite.Attempt failure;
   private final ArrayDeque<Task> tasks = new ArrayDeque<>();
   /** Set when an attempt was abandoned: isolation stops. */
-  private ShardWorker.Attempt abandoned;
+  private InsertWrite.Attempt abandoned;
 
   /**
    * Isolates within {@code chunks}, whose write together failed permanently ({@code failure}).
    * {@link #step()} settles every chunk it finishes and leaves the rest unsettled when it stops
    * early.
    */
-  Isolation(ShardWorker worker, List<Held> chunks, ShardWorker.Attempt failure) {
+  Isolation(ShardWorker worker, List<Held> chunks, InsertWrite.Attempt failure) {
     this.worker = worker;
     this.failure = failure;
     tasks.push(new Task(CHUNKS, chunks, null, null, failure, null));
   }
 
   /** Returns the permanent failure isolation started from. */
-  ShardWorker.Attempt failure() {
+  InsertWrite.Attempt failure() {
     return failure;
   }
 
   /** Returns the attempt that stopped isolation (retries exhausted, shutdown), or null. */
-  ShardWorker.Attempt abandoned() {
+  InsertWrite.Attempt abandoned() {
     return abandoned;
   }
 
@@ -89,10 +89,10 @@ final class Isolation {
         }
         case WRITE_CHUNKS, WRITE_PARTS -> {
           if (t.write == null) {
-            t.write = worker.new Write(t.kind == WRITE_CHUNKS ? worker.insertOf(t.chunks)
+            t.write = new InsertWrite(worker, t.kind == WRITE_CHUNKS ? worker.insertOf(t.chunks)
                 : insertOf(t.held, t.parts));
           }
-          ShardWorker.Attempt r = worker.attempt(t.write);
+          InsertWrite.Attempt r = t.write.step();
           if (r == null) {
             return false;
           }
@@ -154,12 +154,12 @@ final class Isolation {
     final List<Held> chunks;
     final Held held;
     final List<Part> parts;
-    final ShardWorker.Attempt failure;
+    final InsertWrite.Attempt failure;
     final Throwable[] lost;
     /** The write in progress, for the write tasks. */
-    ShardWorker.Write write;
+    InsertWrite write;
 
-    Task(int kind, List<Held> chunks, Held held, List<Part> parts, ShardWorker.Attempt failure,
+    Task(int kind, List<Held> chunks, Held held, List<Part> parts, InsertWrite.Attempt failure,
         Throwable[] lost) {
       this.kind = kind;
       this.chunks = chunks;

@@ -6,6 +6,8 @@ import dev.handoff.api.Frame;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.WriteException;
+import dev.handoff.core.sink.InsertWrite.Attempt;
+import dev.handoff.core.sink.InsertWrite.Outcome;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.internal.WarnLimiter;
@@ -30,18 +32,19 @@ final class ShardWorker implements WorkerRuntime.Loop {
   private final ShardQueues queues;
   private final InflightBudget budget;
   final InsertWriter writer;
-  private final HandoffClock clock;
-  private final RetryPolicy retry;
+  final HandoffClock clock;
+  final RetryPolicy retry;
   private final PermanentPolicy onPermanent;
   final DeadLetters deadLetters;
-  private final WorkerListener listener;
+  final WorkerListener listener;
   private final long maxInsertBytes;
   private final int maxInsertRows;
   private static final long LINGER_SLICE_NANOS = 1_000_000L;
 
   private final long lingerNanos;
   private final long pollNanos;
-  private final SplittableRandom random;
+  /** The jitter of this shard's backoffs. */
+  final SplittableRandom random;
   /** Where this worker waits for chunks. */
   private final WorkerRuntime runtime;
   /** Shared by every shard's worker; guarded by itself. */
@@ -60,7 +63,7 @@ final class ShardWorker implements WorkerRuntime.Loop {
   private long batchBytes;
   private long batchRows;
   private long lingerStart;
-  private Write writing;
+  private InsertWrite writing;
   private Isolation isolation;
 
   /** Chunks taken and not settled, in take (= seal) order. */
@@ -203,11 +206,11 @@ final class ShardWorker implements WorkerRuntime.Loop {
           if (!gather()) {
             return true;
           }
-          writing = new Write(insertOf(batch));
+          writing = new InsertWrite(this, insertOf(batch));
           state = WRITE;
         }
         case WRITE -> {
-          Attempt result = attempt(writing);
+          Attempt result = writing.step();
           if (result == null) {
             return true;
           }
@@ -274,12 +277,12 @@ final class ShardWorker implements WorkerRuntime.Loop {
 
   /** Settles the insert after its write: written, abandoned, failed, or on to isolation. */
   private void settle(Attempt result) throws InterruptedException {
-    if (result.outcome == Outcome.OK) {
+    if (result.outcome() == Outcome.OK) {
       succeed(batch);
-    } else if (result.outcome == Outcome.ABANDONED) {
-      fail(batch, result.error, aborting); // shutdown's deadline counts it as failed at shutdown
+    } else if (result.outcome() == Outcome.ABANDONED) {
+      fail(batch, result.error(), aborting); // shutdown's deadline counts it as failed at shutdown
     } else if (onPermanent == PermanentPolicy.FAIL_ACKS) {
-      fail(batch, result.error, false);
+      fail(batch, result.error(), false);
     } else {
       isolation = new Isolation(this, batch, result);
       state = ISOLATE;
@@ -300,7 +303,7 @@ final class ShardWorker implements WorkerRuntime.Loop {
       }
     }
     if (!left.isEmpty()) {
-      fail(left, stopped != null ? stopped.error : result.error, stopped != null && aborting);
+      fail(left, stopped != null ? stopped.error() : result.error(), stopped != null && aborting);
     }
     inserted(stopped != null ? stopped : result);
   }
@@ -309,7 +312,7 @@ final class ShardWorker implements WorkerRuntime.Loop {
   private void inserted(Attempt result) throws InterruptedException {
     batch = null;
     state = TAKE;
-    if (result.interrupted) {
+    if (result.interrupted()) {
       throw new InterruptedException("interrupted while writing shard " + shard);
     }
   }
@@ -326,100 +329,6 @@ final class ShardWorker implements WorkerRuntime.Loop {
     return new Insert(shard, chunks.get(0).chunk.sequence(),
         chunks.get(chunks.size() - 1).chunk.sequence(), frames,
         (int) Math.min(Integer.MAX_VALUE, rows), bytes, 1);
-  }
-
-  /* ------------------------------------------------------------------ writing with retries */
-
-  enum Outcome { OK, PERMANENT, ABANDONED }
-
-  /** The result of writing one insert with retries. */
-  record Attempt(Outcome outcome, WriteException error, boolean interrupted, int attempts) {}
-
-  /** One insert being written with retries, an attempt per step: the state between steps. */
-  final class Write {
-    final Insert insert;
-    private final long start = clock.nanoTime();
-    private WriteException last;
-    private int attempt = 1;
-    /** An attempt was made; its answer is read at the next step. */
-    private boolean answered;
-    private long t0;
-    /** The attempt's answer: null when written, else what the writer threw. */
-    private Exception answer;
-
-    Write(Insert insert) {
-      this.insert = insert;
-    }
-  }
-
-  /**
-   * Advances {@code w}, retrying transient failures under the policy. Makes an attempt and returns
-   * null (the step ends: the writer may have waited), or reads the answer of the attempt just made
-   * and returns {@code OK}, the permanent failure, or the last transient failure when retries ran
-   * out, shutdown's deadline passed or the worker was interrupted (then {@code interrupted} is set
-   * and the interrupt flag cleared, for the caller to settle before ending); or it waits out the
-   * backoff before the next attempt and returns null (the step ends: the clock may have waited).
-   */
-  Attempt attempt(Write w) {
-    if (!w.answered) {
-      if (aborting || Thread.currentThread().isInterrupted()) {
-        WriteException why = new WriteException(WriteException.Kind.TRANSIENT, -1,
-            "sink workers shut down before " + w.insert + " was written", w.last);
-        return new Attempt(Outcome.ABANDONED, why, Thread.interrupted(), w.attempt - 1);
-      }
-      w.t0 = clock.nanoTime();
-      try {
-        writer.write(w.insert.withAttempt(w.attempt));
-        w.answer = null;
-      } catch (WriteException | RuntimeException e) { // read at the next step
-        w.answer = e;
-      }
-      w.answered = true;
-      return null;
-    }
-    w.answered = false;
-    Exception e = w.answer;
-    w.answer = null;
-    Insert insert = w.insert;
-    int attempt = w.attempt;
-    if (e == null) {
-      long nanos = clock.nanoTime() - w.t0;
-      counters.inserts.incrementAndGet();
-      counters.rowsWritten.addAndGet(insert.rows());
-      counters.bytesWritten.addAndGet(insert.bytes());
-      notify(() -> listener.inserted(shard, insert.rows(), insert.bytes(), nanos));
-      return new Attempt(Outcome.OK, null, false, attempt);
-    }
-    if (e instanceof WriteException) {
-      WriteException we = (WriteException) e;
-      if (!we.isTransient()) {
-        return new Attempt(Outcome.PERMANENT, we, false, attempt);
-      }
-      w.last = we;
-    } else {
-      LOG.error("writer threw {} on shard {} ({}); treated as transient", e, shard, insert, e);
-      w.last = new WriteException(WriteException.Kind.TRANSIENT, -1, "writer threw " + e, e);
-    }
-    WriteException last = w.last;
-    if (Thread.interrupted()) {
-      return new Attempt(Outcome.ABANDONED, last, true, attempt);
-    }
-    if (attempt >= retry.maxAttempts()) {
-      return new Attempt(Outcome.ABANDONED, last, false, attempt);
-    }
-    long backoff = retry.backoffNanos(attempt, random);
-    if (clock.nanoTime() - w.start + backoff > retry.maxElapsed().toNanos()) {
-      return new Attempt(Outcome.ABANDONED, last, false, attempt);
-    }
-    counters.retries.incrementAndGet();
-    notify(() -> listener.retried(shard, insert, last, attempt, backoff));
-    try {
-      clock.sleep(backoff);
-    } catch (InterruptedException ie) {
-      return new Attempt(Outcome.ABANDONED, last, true, attempt);
-    }
-    w.attempt++;
-    return null;
   }
 
   /* ------------------------------------------------------------------ settling */
