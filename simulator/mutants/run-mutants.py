@@ -122,6 +122,18 @@ MUTANTS = [
      '        try {\n          release(h.chunk, frames);\n        } finally {',
      '        try {\n          if (!atShutdown) release(h.chunk, frames);\n        } finally {',
      'chunks failed at shutdown keep their bytes and arrays'),
+    ('backoff-not-slept', 'sink/InsertWrite.java',
+     '      w.clock.sleep(backoff);',
+     '      if (n > 1) {\n        w.clock.sleep(backoff);\n      }',
+     'the first retry does not wait its backoff'),
+    ('backoff-stops-doubling', 'sink/RetryPolicy.java',
+     '    return Math.min(max, initial << shift);',
+     '    return Math.min(max, initial << Math.min(shift, 1));',
+     'the backoff doubles only once'),
+    ('dead-letter-uncounted', 'sink/Isolation.java',
+     '    worker.counters.deadLetteredInserts.incrementAndGet();\n',
+     '',
+     'a dead letter is missing from the report'),
 ]
 
 

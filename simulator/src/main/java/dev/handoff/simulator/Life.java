@@ -78,6 +78,8 @@ final class Life {
    * (inserts, rows): the expectation for the workers' report.
    */
   final long[][] sinkCounts;
+  /** The workers' listener of this lifetime. */
+  SimListener listener;
   /** The runtime the real sink workers run on in this lifetime. */
   SimRuntime runtime;
   /** The real sink workers of this lifetime. */

@@ -79,6 +79,7 @@ final class SimWorkers {
     l.runtime = new SimRuntime(e, l, e.shards);
     e.clock.runtime = l.runtime;
     SimWriter writer = new SimWriter(e, l, l.runtime);
+    l.listener = new SimListener(e, l);
     l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
         .runtime(l.runtime)
         .clock(e.clock)
@@ -93,6 +94,7 @@ final class SimWorkers {
             0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
         .onPermanent(e.onPermanent)
         .deadLetters(writer)
+        .listener(l.listener)
         .build();
     l.workers.start();
   }
@@ -118,6 +120,7 @@ final class SimWorkers {
             + " rows, " + n[2] + " bytes as written and stored " + n[3] + " dead letters of "
             + n[4] + " rows");
       }
+      l.listener.check(r);
     }
   }
 

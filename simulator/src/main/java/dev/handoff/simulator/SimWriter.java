@@ -46,6 +46,12 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.attempt() + ") after the sink failed them permanently");
     }
     lastPermanent[insert.shard()] = null;
+    if (insert.attempt() > 1 && e.clock.tick < l.listener.nextAttemptAt[insert.shard()]) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " started attempt "
+          + insert.attempt() + " of chunks " + insert.firstSequence() + ".."
+          + insert.lastSequence() + " at t=" + e.clock.tick + ", before its backoff ended (t="
+          + l.listener.nextAttemptAt[insert.shard()] + ")");
+    }
     if (l.shuttingDown) {
       long latest = l.shutdownStart + l.shutdownDeadline + e.pollTicks;
       e.book.checks[OracleBook.DRAIN_BOUNDED]++;
