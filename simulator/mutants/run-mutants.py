@@ -134,6 +134,14 @@ MUTANTS = [
      '    worker.counters.deadLetteredInserts.incrementAndGet();\n',
      '',
      'a dead letter is missing from the report'),
+    ('no-grace-before-interrupt', 'sink/Workers.java',
+     '      joinAll(graceNanos); // an attempt in progress may finish\n',
+     '',
+     'shutdown interrupts the workers right at the deadline, without the grace period'),
+    ('drained-if-any', 'sink/Workers.java',
+     '      drained &= failedAtShutdown == 0 && !stuck[w.shard];',
+     '      drained |= failedAtShutdown == 0 && !stuck[w.shard];',
+     'the report says drained when any one shard drained'),
 ]
 
 

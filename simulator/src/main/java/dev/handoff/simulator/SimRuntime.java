@@ -79,6 +79,7 @@ final class SimRuntime implements WorkerRuntime {
       if (ended) {
         return;
       }
+      checkGrace(this);
       interrupted = true;
       if (waiting == POLL || waiting == SLEEP || waiting == WRITE) {
         schedule(this, e.clock.tick);
@@ -101,6 +102,26 @@ final class SimRuntime implements WorkerRuntime {
     w.loop = loop;
     schedule(w, e.clock.tick);
     return w;
+  }
+
+  /**
+   * Shutdown interrupts a worker only after its deadline and a grace period for the attempt in
+   * progress: the drain lasts the deadline while a worker lives, then the grace, which shutdown
+   * waits on the clock in at most as many full poll intervals as it holds (at least one).
+   */
+  private void checkGrace(W w) {
+    if (!l.shuttingDown) {
+      return;
+    }
+    long grace = e.graceTicks <= 0 ? 0
+        : Math.min(e.graceTicks, Math.max(1, e.graceTicks / e.pollTicks) * e.pollTicks);
+    long earliest = l.shutdownStart + l.shutdownDeadline + grace;
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (e.clock.tick < earliest) {
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "shutdown interrupted the worker of shard " + w.shard
+          + " at t=" + e.clock.tick + ", before its deadline and grace period ended (t="
+          + earliest + ")");
+    }
   }
 
   /** Returns the worker whose step runs now, or null outside a worker's step. */

@@ -152,6 +152,11 @@ final class SimWorkers {
       // What shutdown drained unwritten: every chunk sent to the queue that no worker took.
       long drainedNow = sent[s] - l.polled[s] - l.drained[s];
       l.drained[s] += drainedNow;
+      e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+      if (drainedNow > 0 && report.drained()) {
+        e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers' shutdown failed " + drainedNow
+            + " chunk(s) of shard " + s + " that no worker took, yet its report says drained");
+      }
       for (int seq = 0; seq < sent[s]; seq++) {
         if (!l.taken[s].get(seq)) {
           l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
