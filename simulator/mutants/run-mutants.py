@@ -142,6 +142,10 @@ MUTANTS = [
      '      drained &= failedAtShutdown == 0 && !stuck[w.shard];',
      '      drained |= failedAtShutdown == 0 && !stuck[w.shard];',
      'the report says drained when any one shard drained'),
+    ('retries-past-the-limit', 'sink/InsertWrite.java',
+     '      return new Attempt(Outcome.ABANDONED, failed, false, n);\n    }\n    long backoff',
+     '      return null;\n    }\n    long backoff',
+     'an insert that used up its attempts is tried again and again under the same attempt number'),
 ]
 
 

@@ -24,12 +24,17 @@ final class SimWriter implements InsertWriter, DeadLetters {
   private final SimRuntime runtime;
   /** Per shard: the insert last answered with a permanent failure. */
   private final Insert[] lastPermanent;
+  /** Per shard: the insert last tried, and how many times in a row the sink saw it. */
+  private final Insert[] lastTried;
+  private final int[] triedInARow;
 
   SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
     this.l = life;
     this.runtime = runtime;
     this.lastPermanent = new Insert[engine.shards];
+    this.lastTried = new Insert[engine.shards];
+    this.triedInARow = new int[engine.shards];
   }
 
   /**
@@ -152,6 +157,20 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.firstSequence() + ".." + insert.lastSequence() + " into one insert of "
           + insert.bytes() + " bytes and " + insert.rows() + " rows; the limits are "
           + e.maxInsertBytes + " bytes and " + e.maxInsertRows + " rows");
+    }
+    // The attempt number the worker sends is its own count; the sink counts the attempts too: a
+    // retry follows the previous attempt at the same chunks and bytes, and is the next one.
+    int shard = insert.shard();
+    Insert prev = lastTried[shard];
+    boolean same = prev != null && prev.firstSequence() == insert.firstSequence()
+        && prev.lastSequence() == insert.lastSequence() && prev.bytes() == insert.bytes();
+    triedInARow[shard] = insert.attempt() == 1 || !same ? 1 : triedInARow[shard] + 1;
+    lastTried[shard] = insert;
+    if (insert.attempt() != triedInARow[shard]) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " sent chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " as attempt "
+          + insert.attempt() + " but the sink saw " + triedInARow[shard] + " attempt(s) at them in"
+          + " a row");
     }
     if (insert.attempt() > e.retryAttempts) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
