@@ -4,7 +4,7 @@ compiles it over the built core classes, runs the simulator's swarm sweep over N
 first on the class path, and reports which mutants the sweep catches (and by which oracle).
 
 Usage (after `mvn -pl simulator -am test-compile` or any build that fills target/classes):
-    python3 simulator/mutants/run-mutants.py [--seeds N] [--only NAME[,NAME]]
+    python3 simulator/mutants/run-mutants.py [--seeds N | --range A..B] [--only NAME[,NAME]]
     python3 simulator/mutants/run-mutants.py --stress [--rounds N] [--only NAME[,NAME]]
 With --stress it runs the thread stress test (StressRun, N rounds from seed 1 on real threads)
 against each mutant instead of the sweep.
@@ -18,12 +18,12 @@ CORE = 'handoff-core/src/main/java/dev/handoff/core/'
 # name, file (under CORE), exact text, replacement, what the bug is
 MUTANTS = [
     ('merge-past-bytes', 'sink/ShardWorker.java',
-     'if (bytes + h.chunk.sizeBytes() > maxInsertBytes ||',
-     'if (bytes > maxInsertBytes ||',
+     'if (batchBytes + h.chunk.sizeBytes() > maxInsertBytes\n',
+     'if (batchBytes > maxInsertBytes\n',
      'the merge checks the insert without the next chunk: an insert passes maxInsertBytes'),
     ('merge-past-rows', 'sink/ShardWorker.java',
-     '|| rows + h.chunk.rows() > maxInsertRows)',
-     '|| rows + h.chunk.rows() > maxInsertRows + 1)',
+     '|| batchRows + h.chunk.rows() > maxInsertRows)',
+     '|| batchRows + h.chunk.rows() > maxInsertRows + 1)',
      'the row limit is off by one'),
     ('success-keeps-budget', 'sink/ShardWorker.java',
      '        held.remove(h);\n        release(h.chunk);\n        h.chunk.acks().succeed();',
@@ -37,29 +37,37 @@ MUTANTS = [
      '    } else if (result.outcome == Outcome.ABANDONED) {\n      fail(batch, result.error, aborting);',
      '    } else if (result.outcome == Outcome.ABANDONED) {\n      succeed(batch);',
      'an insert that ran out of retries is acknowledged as written'),
-    ('permanent-retried', 'sink/ShardWorker.java',
-     '        if (!e.isTransient()) {',
-     '        if (!e.isTransient() && attempt >= retry.maxAttempts()) {',
+    ('permanent-retried', 'sink/InsertWrite.java',
+     '      if (!we.isTransient()) {',
+     '      if (!we.isTransient() && n >= w.retry.maxAttempts()) {',
      'a permanent failure is retried like a transient one'),
-    ('one-attempt-too-many', 'sink/ShardWorker.java',
-     '      if (attempt >= retry.maxAttempts()) {',
-     '      if (attempt > retry.maxAttempts()) {',
+    ('one-attempt-too-many', 'sink/InsertWrite.java',
+     '    if (n >= w.retry.maxAttempts()) {',
+     '    if (n > w.retry.maxAttempts()) {',
      'the worker makes one attempt more than the policy allows'),
     ('lost-dead-letter-acked', 'sink/Isolation.java',
-     '    if (lostDeadLetter[0] != null) {',
-     '    if (lostDeadLetter[0] != null && false) {',
+     '          if (t.lost[0] != null) {',
+     '          if (t.lost[0] != null && false) {',
      'a chunk whose dead letter could not be written is acknowledged'),
     ('isolation-out-of-order', 'sink/Isolation.java',
-     'for (List<Part> half : List.of(parts.subList(0, mid), parts.subList(mid, parts.size()))) {',
-     'for (List<Part> half : List.of(parts.subList(mid, parts.size()), parts.subList(0, mid))) {',
+     'tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(mid, t.parts.size()),\n'
+     '                null, t.lost));\n'
+     '            tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(0, mid), null, t.lost));',
+     'tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(0, mid),\n'
+     '                null, t.lost));\n'
+     '            tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(mid, t.parts.size()), null, t.lost));',
      'isolation writes the second half of a chunk before the first'),
     ('isolation-chunks-out-of-order', 'sink/Isolation.java',
-     'for (List<Held> half : List.of(chunks.subList(0, mid), chunks.subList(mid, chunks.size()))) {',
-     'for (List<Held> half : List.of(chunks.subList(mid, chunks.size()), chunks.subList(0, mid))) {',
+     'tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(mid, t.chunks.size()), null, null,\n'
+     '                null, null));\n'
+     '            tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(0, mid), null, null, null, null));',
+     'tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(0, mid), null, null,\n'
+     '                null, null));\n'
+     '            tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(mid, t.chunks.size()), null, null, null, null));',
      'isolation writes the later chunks of an insert before the earlier ones'),
     ('drain-ends-early', 'sink/ShardWorker.java',
-     'if (draining && queues.isClosed() && queues.size(shard) == 0) {',
-     'if (draining && queues.isClosed()) {',
+     'return !(draining && queues.isClosed() && queues.size(shard) == 0);',
+     'return !(draining && queues.isClosed());',
      'a draining worker stops at its first empty poll, with chunks still queued'),
     ('shutdown-leaves-queue', 'sink/Workers.java',
      '      if (!left.isEmpty()) {\n        w.failQueued(left, w.shutdownCause());',
@@ -117,6 +125,30 @@ MUTANTS = [
      '        try {\n          release(h.chunk, frames);\n        } finally {',
      '        try {\n          if (!atShutdown) release(h.chunk, frames);\n        } finally {',
      'chunks failed at shutdown keep their bytes and arrays'),
+    ('backoff-not-slept', 'sink/InsertWrite.java',
+     '      w.clock.sleep(backoff);',
+     '      if (n > 1) {\n        w.clock.sleep(backoff);\n      }',
+     'the first retry does not wait its backoff'),
+    ('backoff-stops-doubling', 'sink/RetryPolicy.java',
+     '    return Math.min(max, initial << shift);',
+     '    return Math.min(max, initial << Math.min(shift, 1));',
+     'the backoff doubles only once'),
+    ('dead-letter-uncounted', 'sink/Isolation.java',
+     '    worker.counters.deadLetteredInserts.incrementAndGet();\n',
+     '',
+     'a dead letter is missing from the report'),
+    ('no-grace-before-interrupt', 'sink/Workers.java',
+     '      joinAll(graceNanos); // an attempt in progress may finish\n',
+     '',
+     'shutdown interrupts the workers right at the deadline, without the grace period'),
+    ('drained-if-any', 'sink/Workers.java',
+     '      drained &= failedAtShutdown == 0 && !stuck[w.shard];',
+     '      drained |= failedAtShutdown == 0 && !stuck[w.shard];',
+     'the report says drained when any one shard drained'),
+    ('retries-past-the-limit', 'sink/InsertWrite.java',
+     '      return new Attempt(Outcome.ABANDONED, failed, false, n);\n    }\n    long backoff',
+     '      return null;\n    }\n    long backoff',
+     'an insert that used up its attempts is tried again and again under the same attempt number'),
 ]
 
 
@@ -143,7 +175,9 @@ def main():
     ap.add_argument('--only', default='')
     ap.add_argument('--stress', action='store_true')
     ap.add_argument('--rounds', type=int, default=300)
+    ap.add_argument('--range', default='', help='seeds A..B instead of 1..--seeds')
     a = ap.parse_args()
+    lo, hi = (a.range.split('..') if a.range else ('1', str(a.seeds)))
     only = set(x for x in a.only.split(',') if x)
     cp = classpath()
     tmp = tempfile.mkdtemp(prefix='handoff-mutants-')
@@ -172,7 +206,7 @@ def main():
         if a.stress:
             run = ['dev.handoff.simulator.StressRun', str(a.rounds), '1']
         else:
-            run = [os.path.join(os.path.dirname(__file__), 'MutantSweep.java'), '1', str(a.seeds)]
+            run = [os.path.join(os.path.dirname(__file__), 'MutantSweep.java'), lo, hi]
         r = subprocess.run(['java', '-cp', os.pathsep.join([classes] + cp)] + run,
                            capture_output=True, text=True)
         line = next((x for x in r.stdout.splitlines() if x.startswith('RESULT')),
@@ -183,7 +217,7 @@ def main():
         rows.append((name, what, line[7:]))
         print(f'{name:32} {"CAUGHT  " if hit else "SURVIVED"} {time.time() - t0:5.1f}s  {line[7:][:200]}',
               flush=True)
-    net = f'{a.rounds} stress rounds' if a.stress else f'the sweep of seeds 1..{a.seeds}'
+    net = f'{a.rounds} stress rounds' if a.stress else f'the sweep of seeds {lo}..{hi}'
     print(f'\n{caught} of {ran} mutants caught by {net}')
     shutil.rmtree(tmp, ignore_errors=True)
 

@@ -13,4 +13,5 @@ module dev.handoff.simulator {
   exports dev.handoff.simulator.report;
 
   uses RowEncoderProvider;
+  uses dev.handoff.api.spi.ShardRouterProvider;
 }

@@ -56,6 +56,7 @@ final class EncodeShadow {
       l.openBytes[shard] = 0;
     }
     l.sealedIds.get(shard).add(l.open[shard].toArray());
+    l.sealedBytes(shard, l.sealedBytes.get(shard).size(), bytes);
     l.sealedBytes.get(shard).add(bytes);
     l.sealedFirstTick.get(shard).add(l.openSince[shard]);
     l.sealedOldestEvent.get(shard).add(l.openOldestEvent[shard]);

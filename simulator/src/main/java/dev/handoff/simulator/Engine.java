@@ -111,6 +111,28 @@ final class Engine {
   private boolean finished;
   private final long[] sampleRow;
 
+  /**
+   * The providers found by name, looked up once per JVM: a {@code ServiceLoader} scan per seed
+   * cost a tenth of a sweep. Providers are factories; each run creates its own encoder and router.
+   */
+  private static final java.util.concurrent.ConcurrentHashMap<String,
+      dev.handoff.api.spi.RowEncoderProvider> ENCODERS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final java.util.concurrent.ConcurrentHashMap<String,
+      dev.handoff.api.spi.ShardRouterProvider> ROUTERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static dev.handoff.api.spi.ShardRouterProvider routerProvider(String name) {
+    return ROUTERS.computeIfAbsent(name, n -> {
+      Providers.router(n); // the lookup's clear error when no provider is called so
+      for (dev.handoff.api.spi.ShardRouterProvider p
+          : java.util.ServiceLoader.load(dev.handoff.api.spi.ShardRouterProvider.class)) {
+        if (p.name().equals(n)) {
+          return p;
+        }
+      }
+      throw new IllegalArgumentException("no shard router called " + n);
+    });
+  }
+
   Engine(SimulationOptions options, boolean withSeries) {
     this.o = options;
     this.rng = Rng.derive(options.seed(), 7);
@@ -164,10 +186,10 @@ final class Engine {
     this.ledger = new Ledger(this);
     this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
     this.sampleRow = withSeries ? new long[series.width()] : null;
-    RowEncoder<SimRow> found = Providers.encoder(options.value(KnobSpec.ENCODER))
-        .create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
+    RowEncoder<SimRow> found = ENCODERS.computeIfAbsent(options.value(KnobSpec.ENCODER),
+        Providers::encoder).create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
-    this.routerFound = Providers.router(options.value(KnobSpec.ROUTER));
+    this.routerFound = routerProvider(options.value(KnobSpec.ROUTER)).create();
     this.router = (key, eventTime, n) -> {
       Life l = cur;
       if (l.faulty && rng.chance(routerErrorRate)) {
@@ -209,7 +231,7 @@ final class Engine {
     ledger.simThread = Thread.currentThread();
     sched.schedule(0, EV_START, -1, 0);
     while (!finished && !book.anyFailed()) {
-      SimThreads threads = cur == null ? null : cur.threads;
+      SimRuntime threads = cur == null ? null : cur.runtime;
       if (threads != null && threads.nextWake() != Long.MAX_VALUE
           && (sched.isEmpty() || threads.nextWake() <= sched.peekTime())) {
         book.event = log.count();
@@ -248,8 +270,8 @@ final class Engine {
         book.fail(OracleBook.LIVENESS, "more than " + maxEvents + " events without finishing");
       }
     }
-    if (cur != null && cur.threads != null) {
-      cur.threads.killAll(); // a run an oracle stopped leaves no thread behind
+    if (cur != null && cur.runtime != null) {
+      cur.runtime.killAll(); // a run an oracle stopped leaves no worker behind
     }
     if (finished) {
       ledger.atEnd();
@@ -259,7 +281,7 @@ final class Engine {
   }
 
   /** After a worker ran until it waited again (or ended): what the engine checks then. */
-  void workerRan(SimThreads.W w) {
+  void workerRan(SimRuntime.W w) {
     Life l = cur;
     ledger.settledChunks(l);
     book.checks[OracleBook.NO_EXCEPTION]++;
@@ -277,7 +299,7 @@ final class Engine {
     if (inDriver) {
       ledger.checkBudget(l); // the stage's other books settle at the end of the payload
     } else {
-      ledger.afterEvent(l);
+      ledger.afterWorker(l);
     }
   }
 
@@ -289,8 +311,8 @@ final class Engine {
   void afterRecord(Life l) {
     if (--untilConcurrentRun == 0) {
       untilConcurrentRun = 1 + rng.nextInt(32);
-      l.threads.wakePollers();
-      l.threads.runDue(clock.tick);
+      l.runtime.wakePollers();
+      l.runtime.runDue(clock.tick);
     }
   }
 
@@ -341,7 +363,7 @@ final class Engine {
     int sealed = l.stage.sealAged();
     if (sealed > 0) {
       log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
-      l.threads.wakePollers();
+      l.runtime.wakePollers();
     }
     sched.schedule(clock.tick + 1, EV_TIMER, -1, l.epoch);
   }
@@ -349,7 +371,7 @@ final class Engine {
   /** Ends the current lifetime: checks it left nothing behind, then restarts or finishes. */
   void endLife(String why) {
     Life l = cur;
-    l.threads.killAll(); // a stuck writer's thread unwinds now: its frames go back to the pool
+    l.runtime.killAll(); // a stuck writer unwinds now: its frames go back to the pool
     ledger.settledChunks(l);
     feed.closeOpenBatches(l, TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
@@ -372,7 +394,7 @@ final class Engine {
     log.add(clock.tick, l.epoch, EventLog.CRASH, -1, 0, 0);
     // The dead process's workers stop where they are (what they held fails as after an Error);
     // what its queues held never reaches the sink: resolve it so the books balance.
-    l.threads.killAll();
+    l.runtime.killAll();
     ledger.settledChunks(l);
     for (int s = 0; s < shards; s++) {
       for (EncodedChunk c : l.view.drain(s)) {
@@ -478,7 +500,7 @@ final class Engine {
       fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
     }
     l.lastParked = parked;
-    l.threads.wakePollers();
+    l.runtime.wakePollers();
   }
 
   /* ------------------------------------------------------------------ encoder faults */

@@ -219,7 +219,7 @@ final class Ledger {
       if (l.dead) {
         return; // a batch of a process that is gone (the leak detector may fail it later)
       }
-      if (Thread.currentThread() != simThread && !l.threads.isWorkerThread(Thread.currentThread())) {
+      if (Thread.currentThread() != simThread) {
         foreignResolution = "batch " + batch.batchId() + " of source " + s
             + " was resolved by " + Thread.currentThread().getName()
             + " (the ack leak detector): an ack set was dropped unresolved";
@@ -278,6 +278,24 @@ final class Ledger {
     }
   }
 
+  /**
+   * The oracles checked after a worker ran outside a payload: those whose books a worker moves
+   * (the budget, the acknowledgements) and liveness. The stage's own books (parked chunks, chunk
+   * ages, metrics, arrivals) move only in driver and timer events, after which {@link #afterEvent}
+   * checks them all.
+   */
+  void afterWorker(Life l) {
+    if (l.dead) {
+      return;
+    }
+    checkBudget(l);
+    book.checks[OracleBook.ACKS_RESOLVED]++;
+    if (foreignResolution != null) {
+      book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
+    }
+    checkLiveness(l);
+  }
+
   /** The oracles checked after every event. */
   void afterEvent(Life l) {
     if (l.dead) {
@@ -323,7 +341,11 @@ final class Ledger {
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
     }
-    checks[OracleBook.LIVENESS]++;
+    checkLiveness(l);
+  }
+
+  private void checkLiveness(Life l) {
+    book.checks[OracleBook.LIVENESS]++;
     if (e.clock.tick > l.deadlineTick) {
       book.fail(OracleBook.LIVENESS, (l.faulty ? "process lifetime " : "the fault-free phase ")
           + l.epoch + " did not finish within " + (l.deadlineTick - l.startTick) + " ticks"
@@ -364,8 +386,8 @@ final class Ledger {
     for (int s = 0; s < e.shards; s++) {
       int sealed = l.sealedIds.get(s).size();
       long sent = l.arrived(s);
-      for (long q = sent; q < sealed; q++) {
-        bytes += l.sealedBytes.get(s).get((int) q);
+      if (sent < sealed) {
+        bytes += l.sealedBytesBefore[s][sealed] - l.sealedBytesBefore[s][(int) sent];
       }
       if (l.stage.parkedChunks(s) != sealed - sent) {
         book.fail(OracleBook.PARKED_EXACT, "shard " + s + " has " + l.stage.parkedChunks(s)

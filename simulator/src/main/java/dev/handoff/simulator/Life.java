@@ -52,6 +52,11 @@ final class Life {
   final List<List<int[]>> sealedIds;
   /** Per shard: bytes of each sealed chunk's frame, by chunk sequence. */
   final List<List<Integer>> sealedBytes;
+  /**
+   * Per shard: the bytes of the chunks sealed before each sequence (entry {@code q} is the sum of
+   * chunks {@code 0..q-1}), so the bytes of a range of chunks are a difference.
+   */
+  long[][] sealedBytesBefore;
   /** Per shard: the tick of each sealed chunk's first row, by chunk sequence. */
   final List<List<Long>> sealedFirstTick;
   /** Per shard: the oldest event time of each sealed chunk's rows, by chunk sequence. */
@@ -60,7 +65,7 @@ final class Life {
   final long[] openBytes;
   /** Per shard: the oldest event time of the open chunk's rows. */
   final long[] openOldestEvent;
-  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimThreads}). */
+  /** Per shard: chunks taken from the queue by the worker (counted by {@link SimRuntime}). */
   final long[] polled;
   /** Per shard: chunks the engine took out of the queue unwritten (crash, drain deadline). */
   final long[] drained;
@@ -68,8 +73,15 @@ final class Life {
   final java.util.BitSet[] taken;
   /** Chunks the workers took and the engine has not seen settled yet (frame not released). */
   final List<EncodedChunk> inWorker = new ArrayList<>();
+  /**
+   * Per shard, what the sink answered as written (inserts, rows, bytes) and stored as dead letters
+   * (inserts, rows): the expectation for the workers' report.
+   */
+  final long[][] sinkCounts;
+  /** The workers' listener of this lifetime. */
+  SimListener listener;
   /** The runtime the real sink workers run on in this lifetime. */
-  SimThreads threads;
+  SimRuntime runtime;
   /** The real sink workers of this lifetime. */
   dev.handoff.core.sink.SinkWorkers workers;
   /** Whether shutdown of the workers began (a worker may end only after that). */
@@ -118,6 +130,7 @@ final class Life {
     this.sealedIds = new ArrayList<>(shards);
     this.sealedBytes = new ArrayList<>(shards);
     this.sealedFirstTick = new ArrayList<>(shards);
+    this.sealedBytesBefore = new long[shards][8];
     this.sealedOldestEvent = new ArrayList<>(shards);
     this.openBytes = new long[shards];
     this.openOldestEvent = new long[shards];
@@ -130,6 +143,7 @@ final class Life {
       sealedOldestEvent.add(new ArrayList<>());
     }
     this.polled = new long[shards];
+    this.sinkCounts = new long[shards][5];
     this.drained = new long[shards];
     this.taken = new java.util.BitSet[shards];
     for (int s = 0; s < shards; s++) {
@@ -140,6 +154,14 @@ final class Life {
   }
 
   /** Returns the chunks of {@code shard} handed to its queue so far. */
+  /** Notes that shard {@code s} sealed its chunk {@code seq} of {@code bytes}. */
+  void sealedBytes(int s, int seq, int bytes) {
+    if (seq + 1 >= sealedBytesBefore[s].length) {
+      sealedBytesBefore[s] = Arrays.copyOf(sealedBytesBefore[s], 2 * (seq + 1));
+    }
+    sealedBytesBefore[s][seq + 1] = sealedBytesBefore[s][seq] + bytes;
+  }
+
   long arrived(int shard) {
     return polled[shard] + drained[shard] + view.size(shard);
   }

@@ -5,7 +5,7 @@ import java.time.Duration;
 
 /**
  * The real sink workers of a lifetime: {@link #start} builds them on the lifetime's queues and
- * budget with the seed's settings, {@link SimThreads} as their runtime and {@link SimWriter} as
+ * budget with the seed's settings, {@link SimRuntime} as their runtime and {@link SimWriter} as
  * their sink; {@link #shutdown} shuts them down once its driver closed the stage, as the
  * ClickHouse sink facade does, and judges the shutdown: it ends within its deadline plus one poll
  * interval plus the two grace periods, it leaves every queue empty, and the budget, by the
@@ -76,11 +76,12 @@ final class SimWorkers {
 
   /** Builds and starts the lifetime's real sink workers. */
   static void start(Engine e, Life l) {
-    l.threads = new SimThreads(e, l, e.shards);
-    e.clock.threads = l.threads;
-    SimWriter writer = new SimWriter(e, l, l.threads);
+    l.runtime = new SimRuntime(e, l, e.shards);
+    e.clock.runtime = l.runtime;
+    SimWriter writer = new SimWriter(e, l, l.runtime);
+    l.listener = new SimListener(e, l);
     l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
-        .runtime(l.threads)
+        .runtime(l.runtime)
         .clock(e.clock)
         .seed(e.rng.nextLong())
         .maxInsertBytes(e.maxInsertBytes)
@@ -93,8 +94,34 @@ final class SimWorkers {
             0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
         .onPermanent(e.onPermanent)
         .deadLetters(writer)
+        .listener(l.listener)
         .build();
     l.workers.start();
+  }
+
+  /**
+   * Each shard's report says exactly the inserts, rows and bytes the sink answered as written and
+   * the dead letters it stored, as the simulated sink counted them. A shard shutdown gave up on
+   * is left out: its worker may not have read the answer of the write it was in.
+   */
+  private static void checkReport(Engine e, Life l, WorkersReport report) {
+    for (WorkersReport.PerShard r : report.shards()) {
+      if (r.writerStuck()) {
+        continue;
+      }
+      long[] n = l.sinkCounts[r.shard()];
+      e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      if (r.inserts() != n[0] || r.rowsWritten() != n[1] || r.bytesWritten() != n[2]
+          || r.deadLetteredInserts() != n[3] || r.deadLetteredRows() != n[4]) {
+        e.book.fail(OracleBook.SHARD_REPORT_EXACT, "the workers report for shard " + r.shard()
+            + " " + r.inserts() + " inserts, " + r.rowsWritten() + " rows, " + r.bytesWritten()
+            + " bytes written and " + r.deadLetteredInserts() + " dead letters of "
+            + r.deadLetteredRows() + " rows; the sink answered " + n[0] + " inserts, " + n[1]
+            + " rows, " + n[2] + " bytes as written and stored " + n[3] + " dead letters of "
+            + n[4] + " rows");
+      }
+      l.listener.check(r);
+    }
   }
 
   /** Shuts the workers down once the driver closed the stage, and judges the shutdown. */
@@ -126,6 +153,11 @@ final class SimWorkers {
       // What shutdown drained unwritten: every chunk sent to the queue that no worker took.
       long drainedNow = sent[s] - l.polled[s] - l.drained[s];
       l.drained[s] += drainedNow;
+      e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+      if (drainedNow > 0 && report.drained()) {
+        e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers' shutdown failed " + drainedNow
+            + " chunk(s) of shard " + s + " that no worker took, yet its report says drained");
+      }
       for (int seq = 0; seq < sent[s]; seq++) {
         if (!l.taken[s].get(seq)) {
           l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
@@ -134,7 +166,7 @@ final class SimWorkers {
     }
     // A worker still stuck in the writer unwinds now, as its thread would once the writer gave
     // up: its frames go back to the pool then.
-    l.threads.killAll();
+    l.runtime.killAll();
     e.ledger.settledChunks(l);
     long bound = deadline + e.pollTicks + 2 * e.graceTicks;
     e.book.checks[OracleBook.DRAIN_BOUNDED]++;
@@ -143,6 +175,7 @@ final class SimWorkers {
           + " its deadline " + deadline + " plus one poll interval " + e.pollTicks + " plus two"
           + " grace periods of " + e.graceTicks + " allow " + bound);
     }
+    checkReport(e, l, report);
     boolean anyStuck = false;
     long[] t = e.ledger.workerTotals;
     for (WorkersReport.PerShard r : report.shards()) {

@@ -21,15 +21,20 @@ import java.util.Optional;
 final class SimWriter implements InsertWriter, DeadLetters {
   private final Engine e;
   private final Life l;
-  private final SimThreads threads;
+  private final SimRuntime runtime;
   /** Per shard: the insert last answered with a permanent failure. */
   private final Insert[] lastPermanent;
+  /** Per shard: the insert last tried, and how many times in a row the sink saw it. */
+  private final Insert[] lastTried;
+  private final int[] triedInARow;
 
-  SimWriter(Engine engine, Life life, SimThreads threads) {
+  SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
     this.l = life;
-    this.threads = threads;
+    this.runtime = runtime;
     this.lastPermanent = new Insert[engine.shards];
+    this.lastTried = new Insert[engine.shards];
+    this.triedInARow = new int[engine.shards];
   }
 
   /**
@@ -46,6 +51,12 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.attempt() + ") after the sink failed them permanently");
     }
     lastPermanent[insert.shard()] = null;
+    if (insert.attempt() > 1 && e.clock.tick < l.listener.nextAttemptAt[insert.shard()]) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " started attempt "
+          + insert.attempt() + " of chunks " + insert.firstSequence() + ".."
+          + insert.lastSequence() + " at t=" + e.clock.tick + ", before its backoff ended (t="
+          + l.listener.nextAttemptAt[insert.shard()] + ")");
+    }
     if (l.shuttingDown) {
       long latest = l.shutdownStart + l.shutdownDeadline + e.pollTicks;
       e.book.checks[OracleBook.DRAIN_BOUNDED]++;
@@ -68,11 +79,11 @@ final class SimWriter implements InsertWriter, DeadLetters {
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
     // that hangs in a running process hangs it in production too).
-    if (faulty && l.shuttingDown && rng.chance(e.stuckRate) && !threads.anyStuck()) {
+    if (faulty && l.shuttingDown && rng.chance(e.stuckRate) && !runtime.anyStuck()) {
       e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
           rows.length);
-      threads.write(-1); // returns only as the process ends, after shutdown gave up on it
+      runtime.write(-1); // answered only as the process ends, after shutdown gave up on it
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: the write hung until its socket timed out", null);
     }
@@ -81,9 +92,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
       ticks += 1 + rng.nextInt(e.stallTicks);
       e.fault(Faults.SLOW_WRITE, "shard " + insert.shard() + ", " + ticks + " ticks");
     }
-    threads.write(ticks);
+    runtime.write(ticks); // the worker reads the answer decided here once the ticks passed
     if (Thread.currentThread().isInterrupted()) {
-      // An HTTP client interrupted mid-request: nothing written, the flag stays for the worker.
+      // An HTTP client interrupted before the request: nothing written, the flag stays.
       throw new WriteException(WriteException.Kind.TRANSIENT, -1, "interrupted", null);
     }
     for (int id : rows) {
@@ -129,6 +140,10 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: timeout after the server wrote the insert", null);
     }
+    long[] n = l.sinkCounts[insert.shard()]; // answered as written
+    n[0]++;
+    n[1] += insert.rows();
+    n[2] += insert.bytes();
   }
 
   /**
@@ -143,6 +158,20 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.firstSequence() + ".." + insert.lastSequence() + " into one insert of "
           + insert.bytes() + " bytes and " + insert.rows() + " rows; the limits are "
           + e.maxInsertBytes + " bytes and " + e.maxInsertRows + " rows");
+    }
+    // The attempt number the worker sends is its own count; the sink counts the attempts too: a
+    // retry follows the previous attempt at the same chunks and bytes, and is the next one.
+    int shard = insert.shard();
+    Insert prev = lastTried[shard];
+    boolean same = prev != null && prev.firstSequence() == insert.firstSequence()
+        && prev.lastSequence() == insert.lastSequence() && prev.bytes() == insert.bytes();
+    triedInARow[shard] = insert.attempt() == 1 || !same ? 1 : triedInARow[shard] + 1;
+    lastTried[shard] = insert;
+    if (insert.attempt() != triedInARow[shard]) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " sent chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " as attempt "
+          + insert.attempt() + " but the sink saw " + triedInARow[shard] + " attempt(s) at them in"
+          + " a row");
     }
     if (insert.attempt() > e.retryAttempts) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
@@ -179,6 +208,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new IOException("injected: the dead letter could not be stored");
     }
     e.ledger.deadLettered(l, insert, rows, cause);
+    l.sinkCounts[insert.shard()][3]++;
+    l.sinkCounts[insert.shard()][4] += insert.rows();
     e.log.add(e.clock.tick, l.epoch, EventLog.DEAD_LETTERED, insert.shard(),
         insert.firstSequence(), rows.length);
   }

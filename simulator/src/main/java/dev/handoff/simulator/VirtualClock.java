@@ -4,7 +4,7 @@ import dev.handoff.api.HandoffClock;
 
 /**
  * The simulation's clock: virtual time in ticks of one millisecond, advanced only by the
- * scheduler. A sink worker's {@link #sleep} is a wait in virtual time ({@link SimThreads}); any
+ * scheduler. A sink worker's {@link #sleep} is a wait in virtual time ({@link SimRuntime}); any
  * other thread's refuses.
  */
 final class VirtualClock implements HandoffClock {
@@ -23,11 +23,11 @@ final class VirtualClock implements HandoffClock {
   }
 
   /** The runtime of the sink workers of the current lifetime: their sleeps are its waits. */
-  SimThreads threads;
+  SimRuntime runtime;
 
   @Override
   public void sleep(long nanos) throws InterruptedException {
-    SimThreads t = threads;
+    SimRuntime t = runtime;
     if (t == null || t.current() == null) {
       throw new IllegalStateException("only the simulated sink workers sleep; the scheduler"
           + " moves time for the rest");

@@ -64,13 +64,18 @@ final class CoreRegressionTest {
    * worker had ended used up a slice: two idle workers ended at once, the slices were gone, and
    * shard 2's worker, still writing, was stopped 21 ticks before the deadline with two chunks
    * failed at shutdown ({@code drain-bounded}). Fixed in {@code Workers.shutdown}: only a join
-   * that waited its whole interval counts.
+   * that waited its whole interval counts. Since the workers are stepped on the simulation thread
+   * the interleavings differ and seed 15782 no longer meets the bug; seed 355 does (the bug put
+   * back, {@code run-mutants.py --only early-end-uses-slice}, fails it on {@code drain-bounded}),
+   * so both stay.
    */
   @Test
   void seed15782_workersThatEndEarly_doNotCutTheDrainShortForTheOthers() {
-    SimulationResult r = Simulation.run(SimulationOptions.swarm(15782));
+    for (long seed : new long[] {15782, 355}) {
+      SimulationResult r = Simulation.run(SimulationOptions.swarm(seed));
 
-    assertThat(r.passed()).as(r.failureText()).isTrue();
-    assertThat(r.report().faultsInjected().get("teardown")).isPositive();
+      assertThat(r.passed()).as(r.failureText()).isTrue();
+      assertThat(r.report().faultsInjected().get("teardown")).as("seed " + seed).isPositive();
+    }
   }
 }

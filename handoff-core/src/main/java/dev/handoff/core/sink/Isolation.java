@@ -3,6 +3,7 @@ package dev.handoff.core.sink;
 import dev.handoff.api.Frame;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.WriteException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,85 +21,152 @@ import org.slf4j.LoggerFactory;
  * again as a whole: only its halves are. Each attempt retries transient failures under the retry
  * policy; when one runs out of retries (or shutdown stops it), isolation stops and the caller
  * fails every chunk not yet settled.
+ *
+ * <p>It runs in the worker's steps: {@link #step()} returns at each attempt at the writer and each
+ * backoff, and the next step goes on where it stopped (the bisection's recursion is a stack of
+ * tasks), so a runtime that steps the workers on one thread never blocks in it.
  */
 final class Isolation {
   private static final Logger LOG = LoggerFactory.getLogger(Isolation.class);
 
-  private final ShardWorker worker;
-  /** Set when an attempt was abandoned: isolation stops. */
-  private ShardWorker.Attempt abandoned;
+  /* What is left to do, as tasks on a stack: the recursion of the bisection made explicit, so
+   * that isolation can stop after each attempt at the writer and go on at the next step. */
+  private static final int CHUNKS = 0;       // chunks that failed together: bisect them
+  private static final int WRITE_CHUNKS = 1; // write a group of chunks
+  private static final int CHUNK_END = 2;    // every part of a chunk handled: settle it
+  private static final int PARTS = 3;        // parts of one chunk that failed together: bisect
+  private static final int WRITE_PARTS = 4;  // write a group of parts of one chunk
 
-  Isolation(ShardWorker worker) {
+  private final ShardWorker worker;
+  private final InsertWrite.Attempt failure;
+  private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+  /** Set when an attempt was abandoned: isolation stops. */
+  private InsertWrite.Attempt abandoned;
+
+  /**
+   * Isolates within {@code chunks}, whose write together failed permanently ({@code failure}).
+   * {@link #step()} settles every chunk it finishes and leaves the rest unsettled when it stops
+   * early.
+   */
+  Isolation(ShardWorker worker, List<Held> chunks, InsertWrite.Attempt failure) {
     this.worker = worker;
+    this.failure = failure;
+    tasks.push(new Task(CHUNKS, chunks, null, null, failure, null));
+  }
+
+  /** Returns the permanent failure isolation started from. */
+  InsertWrite.Attempt failure() {
+    return failure;
   }
 
   /** Returns the attempt that stopped isolation (retries exhausted, shutdown), or null. */
-  ShardWorker.Attempt abandoned() {
+  InsertWrite.Attempt abandoned() {
     return abandoned;
   }
 
   /**
-   * Isolates within {@code chunks}, whose write together failed permanently ({@code failure}). Settles every
-   * chunk it finishes; leaves the rest unsettled when it stops early.
+   * Goes on isolating: returns true when isolation ended (done, or stopped by an abandoned
+   * attempt), false when the step ends at an attempt at the writer or a backoff.
    */
-  void chunks(List<Held> chunks, ShardWorker.Attempt failure) {
-    if (chunks.size() == 1) {
-      chunk(chunks.get(0), failure);
-      return;
-    }
-    int mid = chunks.size() / 2;
-    for (List<Held> half : List.of(chunks.subList(0, mid), chunks.subList(mid, chunks.size()))) {
-      ShardWorker.Attempt r = worker.write(worker.insertOf(half));
-      switch (r.outcome()) {
-        case OK -> worker.succeed(half);
-        case PERMANENT -> chunks(half, r);
-        default -> abandoned = r;
+  boolean step() {
+    while (!tasks.isEmpty()) {
+      Task t = tasks.peek();
+      switch (t.kind) {
+        case CHUNKS -> {
+          tasks.pop();
+          if (t.chunks.size() == 1) {
+            Held h = t.chunks.get(0);
+            Throwable[] lost = new Throwable[1]; // a dead letter of this chunk that failed
+            tasks.push(new Task(CHUNK_END, null, h, null, t.failure, lost));
+            tasks.push(new Task(PARTS, null, h, List.of(new Part(h.chunk.frame(), h.chunk.rows())),
+                t.failure, lost));
+          } else {
+            int mid = t.chunks.size() / 2;
+            tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(mid, t.chunks.size()), null, null,
+                null, null));
+            tasks.push(new Task(WRITE_CHUNKS, t.chunks.subList(0, mid), null, null, null, null));
+          }
+        }
+        case WRITE_CHUNKS, WRITE_PARTS -> {
+          if (t.write == null) {
+            t.write = new InsertWrite(worker, t.kind == WRITE_CHUNKS ? worker.insertOf(t.chunks)
+                : insertOf(t.held, t.parts));
+          }
+          InsertWrite.Attempt r = t.write.step();
+          if (r == null) {
+            return false;
+          }
+          tasks.pop();
+          switch (r.outcome()) {
+            case OK -> {
+              if (t.kind == WRITE_CHUNKS) {
+                worker.succeed(t.chunks);
+              }
+            }
+            case PERMANENT -> tasks.push(t.kind == WRITE_CHUNKS
+                ? new Task(CHUNKS, t.chunks, null, null, r, null)
+                : new Task(PARTS, null, t.held, t.parts, r, t.lost));
+            default -> {
+              abandoned = r;
+              tasks.clear(); // the caller fails every chunk not settled yet
+              return true;
+            }
+          }
+        }
+        case CHUNK_END -> {
+          tasks.pop();
+          if (t.lost[0] != null) {
+            worker.fail(List.of(t.held), t.lost[0], false);
+          } else {
+            worker.succeed(List.of(t.held)); // every row written or set aside: handled
+          }
+        }
+        default -> { // PARTS
+          tasks.pop();
+          if (t.parts.size() > 1) {
+            int mid = t.parts.size() / 2;
+            tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(mid, t.parts.size()),
+                null, t.lost));
+            tasks.push(new Task(WRITE_PARTS, null, t.held, t.parts.subList(0, mid), null, t.lost));
+          } else {
+            Part part = t.parts.get(0);
+            List<Part> smaller = part.rows > 1 ? split(part) : List.of();
+            if (!smaller.isEmpty()) {
+              tasks.push(new Task(PARTS, null, t.held, smaller, t.failure, t.lost));
+            } else {
+              deadLetter(insertOf(t.held, t.parts).withAttempt(Math.max(1, t.failure.attempts())),
+                  t.failure.error(), t.lost);
+            }
+          }
+        }
       }
-      if (abandoned != null) {
-        return;
-      }
     }
+    return true;
   }
 
-  /** Isolates the rows of one chunk that failed with {@code failure}, then settles it. */
-  private void chunk(Held h, ShardWorker.Attempt failure) {
-    Part whole = new Part(h.chunk.frame(), h.chunk.rows());
-    Throwable[] lostDeadLetter = new Throwable[1];
-    parts(h, List.of(whole), failure, lostDeadLetter);
-    if (abandoned != null) {
-      return; // the caller fails it
-    }
-    if (lostDeadLetter[0] != null) {
-      worker.fail(List.of(h), lostDeadLetter[0], false);
-    } else {
-      worker.succeed(List.of(h)); // every row written or set aside: handled
-    }
-  }
+  /**
+   * One task: {@code chunks} (a group of the insert's chunks) or {@code held} and {@code parts}
+   * (a group of one chunk's parts), the permanent failure they met, and the chunk's lost dead
+   * letter.
+   */
+  private static final class Task {
+    final int kind;
+    final List<Held> chunks;
+    final Held held;
+    final List<Part> parts;
+    final InsertWrite.Attempt failure;
+    final Throwable[] lost;
+    /** The write in progress, for the write tasks. */
+    InsertWrite write;
 
-  /** {@code parts} of one chunk failed together with {@code failure}. */
-  private void parts(Held h, List<Part> parts, ShardWorker.Attempt failure, Throwable[] lost) {
-    if (parts.size() > 1) {
-      int mid = parts.size() / 2;
-      for (List<Part> half : List.of(parts.subList(0, mid), parts.subList(mid, parts.size()))) {
-        ShardWorker.Attempt r = worker.write(insertOf(h, half));
-        switch (r.outcome()) {
-          case OK -> { }
-          case PERMANENT -> parts(h, half, r, lost);
-          default -> abandoned = r;
-        }
-        if (abandoned != null) {
-          return;
-        }
-      }
-      return;
-    }
-    Part part = parts.get(0);
-    List<Part> smaller = part.rows > 1 ? split(part) : List.of();
-    if (!smaller.isEmpty()) {
-      parts(h, smaller, failure, lost);
-    } else {
-      deadLetter(insertOf(h, parts).withAttempt(Math.max(1, failure.attempts())), failure.error(),
-          lost);
+    Task(int kind, List<Held> chunks, Held held, List<Part> parts, InsertWrite.Attempt failure,
+        Throwable[] lost) {
+      this.kind = kind;
+      this.chunks = chunks;
+      this.held = held;
+      this.parts = parts;
+      this.failure = failure;
+      this.lost = lost;
     }
   }
 

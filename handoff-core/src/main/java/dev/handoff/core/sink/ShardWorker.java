@@ -6,6 +6,8 @@ import dev.handoff.api.Frame;
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.WriteException;
+import dev.handoff.core.sink.InsertWrite.Attempt;
+import dev.handoff.core.sink.InsertWrite.Outcome;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.internal.WarnLimiter;
@@ -22,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * contracts are in the package documentation; {@link Isolation} handles permanent failures under
  * {@link PermanentPolicy#DEAD_LETTER}.
  */
-final class ShardWorker implements Runnable {
+final class ShardWorker implements WorkerRuntime.Loop {
   private static final Logger LOG = LoggerFactory.getLogger(ShardWorker.class);
 
   final int shard;
@@ -30,22 +32,39 @@ final class ShardWorker implements Runnable {
   private final ShardQueues queues;
   private final InflightBudget budget;
   final InsertWriter writer;
-  private final HandoffClock clock;
-  private final RetryPolicy retry;
+  final HandoffClock clock;
+  final RetryPolicy retry;
   private final PermanentPolicy onPermanent;
   final DeadLetters deadLetters;
-  private final WorkerListener listener;
+  final WorkerListener listener;
   private final long maxInsertBytes;
   private final int maxInsertRows;
   private static final long LINGER_SLICE_NANOS = 1_000_000L;
 
   private final long lingerNanos;
   private final long pollNanos;
-  private final SplittableRandom random;
+  /** The jitter of this shard's backoffs. */
+  final SplittableRandom random;
   /** Where this worker waits for chunks. */
   private final WorkerRuntime runtime;
   /** Shared by every shard's worker; guarded by itself. */
   private final WarnLimiter warnings;
+
+  /* The loop's state between steps; read and written only by the step that runs. */
+  private static final int TAKE = 0;
+  private static final int GATHER = 1;
+  private static final int WRITE = 2;
+  private static final int ISOLATE = 3;
+  private int state = TAKE;
+  /** A chunk taken that did not fit the last insert: it starts the next one. */
+  private Held carry;
+  /** The insert being gathered, written or isolated, with its bytes, rows and linger start. */
+  private List<Held> batch;
+  private long batchBytes;
+  private long batchRows;
+  private long lingerStart;
+  private InsertWrite writing;
+  private Isolation isolation;
 
   /** Chunks taken and not settled, in take (= seal) order. */
   private final ConcurrentLinkedDeque<Held> held = new ConcurrentLinkedDeque<>();
@@ -61,12 +80,12 @@ final class ShardWorker implements Runnable {
   volatile boolean aborting;
   /** Shutdown gave up on this worker and failed its chunks; anything it takes now it fails. */
   private volatile boolean forced;
-  /** The worker thread left {@link #run()}: it reads no frame any more. */
+  /** The loop ended (its last step returned or it was killed): it reads no frame any more. */
   private volatile boolean exited;
   /**
    * Chunks shutdown failed while this worker may still be reading them (a writer stuck past the
    * grace period): their bytes left the budget, but their frames are released only once the
-   * worker has left {@link #run()}, so a pooled array is never lent again under a reader.
+   * loop has ended, so a pooled array is never lent again under a reader.
    */
   private final ConcurrentLinkedQueue<EncodedChunk> owedFrames = new ConcurrentLinkedQueue<>();
 
@@ -90,17 +109,27 @@ final class ShardWorker implements Runnable {
     this.random = new SplittableRandom(b.seed ^ (0x9E3779B97F4A7C15L * (shard + 1)));
   }
 
+  /* ------------------------------------------------------------------ the loop, in steps */
+
+  /**
+   * Runs the loop until it waits or ends (see {@link WorkerRuntime.Loop#step()}). The handling of
+   * an interrupt, an exception or an {@link Error} is the one of a worker thread's loop: what the
+   * worker holds is failed, and an {@code Error} is rethrown after that.
+   */
   @Override
-  public void run() {
+  public boolean step() {
+    boolean more = false;
     Throwable cause = null;
     try {
-      loop();
+      more = advance();
+      return more;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       cause = e;
       if (!aborting) {
         LOG.error("sink worker of shard {} interrupted outside shutdown; it ends", shard);
       }
+      return false;
     } catch (Throwable t) { // an Error, or a bug here: fail what we hold, then let it go
       cause = t;
       LOG.error("sink worker of shard {} failed; it ends", shard, t);
@@ -108,13 +137,31 @@ final class ShardWorker implements Runnable {
         abandonHeld(t, false);
         throw (Error) t;
       }
+      return false;
     } finally {
-      if (!held.isEmpty()) {
-        abandonHeld(cause != null ? cause : shutdownCause(), aborting);
+      if (!more) {
+        ended(cause);
       }
-      exited = true;
-      releaseOwedFrames(); // this thread reads no frame any more
     }
+  }
+
+  @Override
+  public void kill(Error cause) {
+    LOG.error("sink worker of shard {} failed; it ends", shard, cause);
+    try {
+      abandonHeld(cause, false);
+    } finally {
+      ended(cause);
+    }
+  }
+
+  /** The loop ended: fail what is still held, then the frames shutdown left to this worker. */
+  private void ended(Throwable cause) {
+    if (!held.isEmpty()) {
+      abandonHeld(cause != null ? cause : shutdownCause(), aborting);
+    }
+    exited = true;
+    releaseOwedFrames(); // the loop reads no frame any more
   }
 
   /** Releases the frames of chunks shutdown failed on this worker's behalf; each once. */
@@ -125,57 +172,98 @@ final class ShardWorker implements Runnable {
     }
   }
 
-  private void loop() throws InterruptedException {
-    Held carry = null;
-    while (!aborting) {
-      Held first = carry;
-      carry = null;
-      if (first == null) {
-        EncodedChunk c = runtime.poll(queues, shard, pollNanos);
-        if (c == null) {
-          if (draining && queues.isClosed() && queues.size(shard) == 0) {
-            return;
+  /**
+   * The loop: take a first chunk, gather more into the insert while linger and the limits allow,
+   * write it with retries, settle it (isolating rows under {@code DEAD_LETTER}), again until the
+   * deadline aborts or the drained queue is closed and empty. Returns false when it ended, true
+   * when the step ends because the worker waited (or, on a runtime that does not block, would
+   * wait): a timed poll that found nothing, an attempt at the writer, a backoff.
+   */
+  private boolean advance() throws InterruptedException {
+    for (;;) {
+      switch (state) {
+        case TAKE -> {
+          if (aborting) {
+            return false;
           }
-          continue;
+          Held first = carry;
+          carry = null;
+          if (first == null) {
+            EncodedChunk c = runtime.poll(queues, shard, pollNanos);
+            if (c == null) {
+              return !(draining && queues.isClosed() && queues.size(shard) == 0);
+            }
+            first = hold(c);
+          }
+          batch = new ArrayList<>();
+          batch.add(first);
+          batchBytes = first.chunk.sizeBytes();
+          batchRows = first.chunk.rows();
+          lingerStart = clock.nanoTime();
+          state = GATHER;
         }
-        first = hold(c);
+        case GATHER -> {
+          if (!gather()) {
+            return true;
+          }
+          writing = new InsertWrite(this, insertOf(batch));
+          state = WRITE;
+        }
+        case WRITE -> {
+          Attempt result = writing.step();
+          if (result == null) {
+            return true;
+          }
+          writing = null;
+          settle(result);
+        }
+        default -> { // ISOLATE
+          if (!isolation.step()) {
+            return true;
+          }
+          isolated();
+        }
       }
-      List<Held> batch = new ArrayList<>();
-      batch.add(first);
-      long bytes = first.chunk.sizeBytes();
-      long rows = first.chunk.rows();
-      long start = clock.nanoTime();
-      while (bytes < maxInsertBytes && rows < maxInsertRows && !aborting) {
-        EncodedChunk next = runtime.poll(queues, shard, 0);
-        if (next == null) {
-          if (endLinger) {
-            endLinger = false; // every chunk queued before the request is in this insert
-            break;
-          }
-          long remaining = lingerNanos - (clock.nanoTime() - start);
-          // A full budget blocks the producer until chunks are written: waiting for more
-          // to merge would only stall both sides.
-          if (remaining <= 0 || draining || !budget.hasRoom()) {
-            break;
-          }
-          // Short slices while lingering, so a request to end it is seen within a millisecond.
-          next = runtime.poll(queues, shard,
-              Math.min(remaining, Math.min(pollNanos, LINGER_SLICE_NANOS)));
-          if (next == null) {
-            continue;
-          }
-        }
-        Held h = hold(next);
-        if (bytes + h.chunk.sizeBytes() > maxInsertBytes || rows + h.chunk.rows() > maxInsertRows) {
-          carry = h; // starts the next insert
-          break;
-        }
-        batch.add(h);
-        bytes += h.chunk.sizeBytes();
-        rows += h.chunk.rows();
-      }
-      process(batch);
     }
+  }
+
+  /**
+   * Adds the queue's next chunks to the insert while the limits and linger allow. Returns true
+   * when the insert is complete, false when the step ends on a timed poll that found nothing (the
+   * next step goes on gathering).
+   */
+  private boolean gather() throws InterruptedException {
+    while (batchBytes < maxInsertBytes && batchRows < maxInsertRows && !aborting) {
+      EncodedChunk next = runtime.poll(queues, shard, 0);
+      if (next == null) {
+        if (endLinger) {
+          endLinger = false; // every chunk queued before the request is in this insert
+          return true;
+        }
+        long remaining = lingerNanos - (clock.nanoTime() - lingerStart);
+        // A full budget blocks the producer until chunks are written: waiting for more
+        // to merge would only stall both sides.
+        if (remaining <= 0 || draining || !budget.hasRoom()) {
+          return true;
+        }
+        // Short slices while lingering, so a request to end it is seen within a millisecond.
+        next = runtime.poll(queues, shard,
+            Math.min(remaining, Math.min(pollNanos, LINGER_SLICE_NANOS)));
+        if (next == null) {
+          return false;
+        }
+      }
+      Held h = hold(next);
+      if (batchBytes + h.chunk.sizeBytes() > maxInsertBytes
+          || batchRows + h.chunk.rows() > maxInsertRows) {
+        carry = h; // starts the next insert
+        return true;
+      }
+      batch.add(h);
+      batchBytes += h.chunk.sizeBytes();
+      batchRows += h.chunk.rows();
+    }
+    return true;
   }
 
   private Held hold(EncodedChunk chunk) {
@@ -187,34 +275,44 @@ final class ShardWorker implements Runnable {
     return h;
   }
 
-  /** Writes one merged insert and settles its chunks. */
-  private void process(List<Held> batch) throws InterruptedException {
-    Insert insert = insertOf(batch);
-    Attempt result = write(insert);
-    if (result.outcome == Outcome.OK) {
+  /** Settles the insert after its write: written, abandoned, failed, or on to isolation. */
+  private void settle(Attempt result) throws InterruptedException {
+    if (result.outcome() == Outcome.OK) {
       succeed(batch);
-    } else if (result.outcome == Outcome.ABANDONED) {
-      fail(batch, result.error, aborting); // shutdown's deadline counts it as failed at shutdown
+    } else if (result.outcome() == Outcome.ABANDONED) {
+      fail(batch, result.error(), aborting); // shutdown's deadline counts it as failed at shutdown
     } else if (onPermanent == PermanentPolicy.FAIL_ACKS) {
-      fail(batch, result.error, false);
+      fail(batch, result.error(), false);
     } else {
-      Isolation isolation = new Isolation(this);
-      isolation.chunks(batch, result);
-      Attempt stopped = isolation.abandoned();
-      List<Held> left = new ArrayList<>();
-      for (Held h : batch) {
-        if (!h.isSettled()) {
-          left.add(h);
-        }
-      }
-      if (!left.isEmpty()) {
-        fail(left, stopped != null ? stopped.error : result.error, stopped != null && aborting);
-      }
-      if (stopped != null) {
-        result = stopped;
+      isolation = new Isolation(this, batch, result);
+      state = ISOLATE;
+      return;
+    }
+    inserted(result);
+  }
+
+  /** Isolation ended: fails what it left unsettled (it stopped early), then the insert is done. */
+  private void isolated() throws InterruptedException {
+    Attempt result = isolation.failure();
+    Attempt stopped = isolation.abandoned();
+    isolation = null;
+    List<Held> left = new ArrayList<>();
+    for (Held h : batch) {
+      if (!h.isSettled()) {
+        left.add(h);
       }
     }
-    if (result.interrupted) {
+    if (!left.isEmpty()) {
+      fail(left, stopped != null ? stopped.error() : result.error(), stopped != null && aborting);
+    }
+    inserted(stopped != null ? stopped : result);
+  }
+
+  /** The insert is settled: the next one starts, unless the write was interrupted. */
+  private void inserted(Attempt result) throws InterruptedException {
+    batch = null;
+    state = TAKE;
+    if (result.interrupted()) {
       throw new InterruptedException("interrupted while writing shard " + shard);
     }
   }
@@ -231,69 +329,6 @@ final class ShardWorker implements Runnable {
     return new Insert(shard, chunks.get(0).chunk.sequence(),
         chunks.get(chunks.size() - 1).chunk.sequence(), frames,
         (int) Math.min(Integer.MAX_VALUE, rows), bytes, 1);
-  }
-
-  /* ------------------------------------------------------------------ writing with retries */
-
-  enum Outcome { OK, PERMANENT, ABANDONED }
-
-  /** The result of writing one insert with retries. */
-  record Attempt(Outcome outcome, WriteException error, boolean interrupted, int attempts) {}
-
-  /**
-   * Writes {@code insert}, retrying transient failures under the policy. Returns {@code OK}, the
-   * permanent failure, or the last transient failure when retries ran out, shutdown's deadline
-   * passed or the thread was interrupted (then {@code interrupted} is set and the interrupt flag
-   * cleared, for the caller to settle before ending).
-   */
-  Attempt write(Insert insert) {
-    long start = clock.nanoTime();
-    WriteException last = null;
-    for (int attempt = 1; ; attempt++) {
-      if (aborting || Thread.currentThread().isInterrupted()) {
-        WriteException why = new WriteException(WriteException.Kind.TRANSIENT, -1,
-            "sink workers shut down before " + insert + " was written", last);
-        return new Attempt(Outcome.ABANDONED, why, Thread.interrupted(), attempt - 1);
-      }
-      long t0 = clock.nanoTime();
-      try {
-        writer.write(insert.withAttempt(attempt));
-        long nanos = clock.nanoTime() - t0;
-        counters.inserts.incrementAndGet();
-        counters.rowsWritten.addAndGet(insert.rows());
-        counters.bytesWritten.addAndGet(insert.bytes());
-        notify(() -> listener.inserted(shard, insert.rows(), insert.bytes(), nanos));
-        return new Attempt(Outcome.OK, null, false, attempt);
-      } catch (WriteException e) {
-        if (!e.isTransient()) {
-          return new Attempt(Outcome.PERMANENT, e, false, attempt);
-        }
-        last = e;
-      } catch (RuntimeException e) {
-        LOG.error("writer threw {} on shard {} ({}); treated as transient", e, shard, insert, e);
-        last = new WriteException(WriteException.Kind.TRANSIENT, -1,
-            "writer threw " + e, e);
-      }
-      if (Thread.interrupted()) {
-        return new Attempt(Outcome.ABANDONED, last, true, attempt);
-      }
-      if (attempt >= retry.maxAttempts()) {
-        return new Attempt(Outcome.ABANDONED, last, false, attempt);
-      }
-      long backoff = retry.backoffNanos(attempt, random);
-      if (clock.nanoTime() - start + backoff > retry.maxElapsed().toNanos()) {
-        return new Attempt(Outcome.ABANDONED, last, false, attempt);
-      }
-      counters.retries.incrementAndGet();
-      WriteException failed = last;
-      int failedAttempt = attempt;
-      notify(() -> listener.retried(shard, insert, failed, failedAttempt, backoff));
-      try {
-        clock.sleep(backoff);
-      } catch (InterruptedException e) {
-        return new Attempt(Outcome.ABANDONED, last, true, attempt);
-      }
-    }
   }
 
   /* ------------------------------------------------------------------ settling */
@@ -316,7 +351,7 @@ final class ShardWorker implements Runnable {
 
   /**
    * As {@link #fail(List, Throwable, boolean)}; {@code frames} false leaves the frames to the
-   * worker thread (see {@link #owedFrames}).
+   * worker's loop (see {@link #owedFrames}).
    */
   private void fail(List<Held> chunks, Throwable cause, boolean atShutdown, boolean frames) {
     int n = 0;

@@ -64,9 +64,12 @@
  * {@link dev.handoff.core.sink.SinkWorkers#metrics()} from any thread. The writer and the dead
  * letters are called by every worker, so they are thread-safe across shards. Nothing here reads
  * the system clock or draws unseeded randomness: time and jitter come from the builder's clock
- * and seed (the real-time waits are bounded queue polls and thread joins). Those waits, and the
- * threads themselves, go through a {@link dev.handoff.core.sink.WorkerRuntime}: the simulator
- * gives one that runs the workers one at a time on virtual time, so the real workers run under
- * its seeded faults deterministically.
+ * and seed (the real-time waits are bounded queue polls and thread joins). Those waits, and what
+ * drives the loops, go through a {@link dev.handoff.core.sink.WorkerRuntime}: a worker's loop is
+ * a {@link dev.handoff.core.sink.WorkerRuntime.Loop} whose {@code step()} returns whenever the
+ * worker waits, so the production runtime steps it on a thread of its own (every wait blocking
+ * inside the step) and the simulator steps every worker on its own thread on virtual time, under
+ * its seeded faults, deterministically. The concurrency contract is in {@link
+ * dev.handoff.core.sink.WorkerRuntime}.
  */
 package dev.handoff.core.sink;

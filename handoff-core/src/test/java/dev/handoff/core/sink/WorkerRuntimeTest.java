@@ -26,7 +26,7 @@ final class WorkerRuntimeTest {
     final AtomicInteger joins = new AtomicInteger();
 
     @Override
-    public Handle start(int shard, Runnable worker) {
+    public Handle start(int shard, Loop worker) {
       started.add(shard);
       Handle h = threads.start(shard, worker);
       return new Handle() {
