@@ -87,6 +87,11 @@ final class ServerDirectory {
           <max_concurrent_queries>100</max_concurrent_queries>
           <keep_alive_timeout>3</keep_alive_timeout>
           <mlock_executable>false</mlock_executable>
+          <query_log>
+            <database>system</database>
+            <table>query_log</table>
+            <flush_interval_milliseconds>7500</flush_interval_milliseconds>
+          </query_log>
         </yandex>
         """;
     config =
