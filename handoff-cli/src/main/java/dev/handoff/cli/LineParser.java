@@ -26,9 +26,10 @@ import java.util.Map;
  * <p>A JSON object whose values are all scalars is read into the block's flat arrays ({@link
  * BlockRows}), with no tree: first by {@link FlatScanner} straight from the bytes (plain ASCII
  * lines), else from Jackson's tokens, each field name (which Jackson interns) matched to its
- * column by identity, starting at the column after the previous field's. Anything else (an array
- * row, a nested value, an exact decimal, CSV or TSV, a line that does not parse) is read as a
- * tree as before, so messages and values stay the same.
+ * column by identity, starting at the column after the previous field's (a number with a
+ * fraction read as an exact decimal keeps the node the tree would hold). Anything else (an array
+ * row, a nested value, CSV or TSV, a line that does not parse) is read as a tree as before, so
+ * messages and values stay the same.
  *
  * <p>One parser per thread: the mapper is shared safely, the rest is per call.
  */
@@ -212,7 +213,11 @@ final class LineParser {
             break;
           case VALUE_NUMBER_FLOAT:
             if (exactDecimals) {
-              return false;
+              // The node the tree would hold (same deserializer, same normalization), kept in a
+              // one-element array that BlockRows reads through the tree's nested accessor.
+              kinds[s] = BlockRows.DECIMAL;
+              objects[s] = mapper.createArrayNode().add((JsonNode) mapper.readTree(p));
+              break;
             }
             kinds[s] = BlockRows.DOUBLE;
             values[s] = Double.doubleToRawLongBits(p.getDoubleValue());
@@ -234,7 +239,7 @@ final class LineParser {
         return false;
       }
       ok = true;
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       return false;
     } finally {
       if (!ok) {
