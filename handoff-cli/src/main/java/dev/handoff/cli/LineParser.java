@@ -27,9 +27,9 @@ import java.util.Map;
  * BlockRows}), with no tree: first by {@link FlatScanner} straight from the bytes (plain ASCII
  * lines), else from Jackson's tokens, each field name (which Jackson interns) matched to its
  * column by identity, starting at the column after the previous field's (a number with a
- * fraction read as an exact decimal keeps the node the tree would hold). Anything else (an array
- * row, a nested value, CSV or TSV, a line that does not parse) is read as a tree as before, so
- * messages and values stay the same.
+ * fraction read as an exact decimal keeps the node the tree would hold). CSV and TSV rows go to
+ * the flat slots as text. Anything else (an array row, a nested value, a line that does not
+ * parse) is read as a tree as before, so messages and values stay the same.
  *
  * <p>One parser per thread: the mapper is shared safely, the rest is per call.
  */
@@ -49,6 +49,8 @@ final class LineParser {
   private final DelimitedText.Kind delimited;
   /** The column names of a CSV or TSV header. */
   private final List<String> header;
+  /** The column of each header name, or -1 for a name that is no column. */
+  private final int[] headerColumn;
 
   /**
    * Creates a parser.
@@ -78,6 +80,11 @@ final class LineParser {
     this.strict = strict;
     this.delimited = delimited;
     this.header = header;
+    this.headerColumn = new int[header.size()];
+    for (int i = 0; i < headerColumn.length; i++) {
+      Integer c = index.get(header.get(i));
+      headerColumn[i] = c == null ? -1 : c;
+    }
     this.mapper = new ObjectMapper();
     if (exactDecimals) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
@@ -100,7 +107,7 @@ final class LineParser {
       }
     }
     int cols = names.length;
-    int flat = delimited == null ? cap * cols : 0; // CSV and TSV rows are trees
+    int flat = cap * cols;
     b.nodes = new JsonNode[cap];
     b.columns = cols;
     b.kinds = new byte[flat];
@@ -133,7 +140,8 @@ final class LineParser {
         lengths[rows] = len;
         ends[rows] = next;
         index[rows] = line;
-        if (delimited != null || !flat(b, rows, buf, pos, len)) {
+        if (delimited != null ? !delimitedFlat(b, rows, buf, pos, len)
+            : !flat(b, rows, buf, pos, len)) {
           nodes[rows] = parseLine(b, rows, buf, pos, len);
         }
         rows++;
@@ -246,6 +254,46 @@ final class LineParser {
         Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
         Arrays.fill(objects, base, base + cols, null);
       }
+    }
+    unknown(b, row, unknown);
+    return true;
+  }
+
+  /**
+   * Reads CSV or TSV row {@code row} into its flat slots as {@link DelimitedText#row} reads it
+   * into a tree: each field's text under its header name (a later field of the same name wins),
+   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown.
+   * Returns {@code false}, slots untouched, when the line is malformed (the tree path words it).
+   */
+  private boolean delimitedFlat(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    List<String> fields;
+    try {
+      fields = DelimitedText.fields(delimited, buf, off, len);
+    } catch (DelimitedText.BadLine e) {
+      return false;
+    }
+    if (fields.size() != headerColumn.length) {
+      return false;
+    }
+    int base = row * names.length;
+    List<String> unknown = null;
+    for (int i = 0; i < headerColumn.length; i++) {
+      String v = fields.get(i);
+      if (v == null) {
+        continue;
+      }
+      int c = headerColumn[i];
+      if (c < 0) {
+        if (unknown == null) {
+          unknown = new ArrayList<>(2);
+        }
+        if (!unknown.contains(header.get(i))) {
+          unknown.add(header.get(i));
+        }
+        continue;
+      }
+      b.kinds[base + c] = BlockRows.TEXT;
+      b.objects[base + c] = v;
     }
     unknown(b, row, unknown);
     return true;
