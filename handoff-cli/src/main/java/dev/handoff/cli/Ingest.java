@@ -333,10 +333,11 @@ final class Ingest {
       columns.add(c.name());
     }
     boolean decimals = SchemaText.hasDecimal(schema);
+    java.util.Set<String> float64 = SchemaText.float64Columns(schema);
     List<String> names = header;
     ThreadLocal<LineParser> parsers =
         ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
-            s.inputFormat(), names));
+            s.inputFormat(), names, float64));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
         s.parseThreads(), b -> {
           parsers.get().parse(b);
@@ -344,7 +345,7 @@ final class Ingest {
         });
     JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
         acks, ranges, skips, report,
-        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names), stage);
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, float64), stage);
 
     InsertWriter inner = target.writer(schema);
     String runId = target.runId(inner);

@@ -42,6 +42,8 @@ final class LineParser {
   private final String[] names;
   /** Column index by name, for names not interned the same way. */
   private final Map<String, Integer> index;
+  /** Per column: whether it is {@code Float64} (see the constructor). */
+  private final boolean[] float64;
   /** Reads the common lines without Jackson. */
   private final FlatScanner scanner;
   private final boolean strict;
@@ -69,7 +71,21 @@ final class LineParser {
    */
   LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header) {
+    this(columns, exactDecimals, strict, delimited, header, java.util.Set.of());
+  }
+
+  /**
+   * Creates a parser that, with exact decimals, reads a number for one of {@code float64Columns}
+   * as a double all the same (the correctly rounded double is what the exact decimal converts
+   * to; a number that overflows or underflows a double still goes exact, to be rejected so).
+   */
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns) {
     this.names = new String[columns.size()];
+    this.float64 = new boolean[columns.size()];
+    for (int i = 0; i < float64.length; i++) {
+      float64[i] = float64Columns.contains(columns.get(i));
+    }
     this.index = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       names[i] = columns.get(i).intern();
@@ -220,6 +236,14 @@ final class LineParser {
             }
             break;
           case VALUE_NUMBER_FLOAT:
+            if (exactDecimals && float64[c]) {
+              double d = p.getDoubleValue();
+              if (d != 0 && !Double.isInfinite(d)) {
+                kinds[s] = BlockRows.DOUBLE;
+                values[s] = Double.doubleToRawLongBits(d);
+                break;
+              }
+            }
             if (exactDecimals) {
               // The node the tree would hold (same deserializer, same normalization), kept in a
               // one-element array that BlockRows reads through the tree's nested accessor.
