@@ -65,6 +65,19 @@ class DelimitedRowsPropertyTest {
     }
   }
 
+  @Test
+  void csvQuotedFields_doubledQuotesStandForOne() throws Exception {
+    String line = "\"a\"\"b\",\"\"\"\",\"x\"\"\",'it''s',\"\",\\N,,\"caf\u00e9, \"\"q\"\"\"";
+    byte[] b = line.getBytes(StandardCharsets.UTF_8);
+    org.assertj.core.api.Assertions.assertThat(
+            DelimitedText.fields(DelimitedText.Kind.CSV, b, 0, b.length))
+        .containsExactly("a\"b", "\"", "x\"", "it's", "", null, null, "caf\u00e9, \"q\"");
+    byte[] open = "\"a\"\"".getBytes(StandardCharsets.UTF_8);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> DelimitedText.fields(DelimitedText.Kind.CSV, open, 0, open.length))
+        .isInstanceOf(DelimitedText.BadLine.class).hasMessageContaining("not closed");
+  }
+
   static String line(SplittableRandom r, DelimitedText.Kind kind, int width) {
     String[] pool = kind == DelimitedText.Kind.CSV ? CSV_FIELDS : TSV_FIELDS;
     StringBuilder s = new StringBuilder();
