@@ -150,8 +150,14 @@ final class InsertJournal implements AutoCloseable {
         }
         lastFirst[s] = insert.firstSequence();
         lastRows[s] = insert.rows();
-        line("i " + s + " " + insert.firstSequence() + " " + insert.lastSequence() + " " + row
-            + " " + insert.rows());
+        try {
+          line("i " + s + " " + insert.firstSequence() + " " + insert.lastSequence() + " "
+              + row + " " + insert.rows());
+        } catch (UncheckedIOException e) {
+          // Not sent unjournaled: retried like a server that is away, then given up.
+          lastFirst[s] = -1;
+          throw new WriteException(WriteException.Kind.TRANSIENT, -1, e.getMessage(), e);
+        }
       }
       delegate.write(insert);
     }
@@ -207,10 +213,20 @@ final class InsertJournal implements AutoCloseable {
       return Optional.empty();
     }
     String[] head = lines.get(0).split(" ");
+    if (head.length != 5) {
+      return Optional.empty();
+    }
     String runId = head[1];
-    long from = Long.parseLong(head[2]);
-    long carriedPast = Long.parseLong(head[3]);
-    long carriedUntil = Long.parseLong(head[4]);
+    long from;
+    long carriedPast;
+    long carriedUntil;
+    try {
+      from = Long.parseLong(head[2]);
+      carriedPast = Long.parseLong(head[3]);
+      carriedUntil = Long.parseLong(head[4]);
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
     if (from > cp.offset()) {
       return Optional.empty(); // not the run that wrote this checkpoint
     }
@@ -223,14 +239,18 @@ final class InsertJournal implements AutoCloseable {
     Map<String, long[]> inserts = new HashMap<>();
     for (int k = 1; k < lines.size(); k++) {
       String[] f = lines.get(k).split(" ");
-      if (f[0].equals("b") && f.length == 5) {
-        batches.computeIfAbsent(Integer.parseInt(f[1]), x -> new ArrayList<>())
-            .add(new long[] {Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4])});
-      } else if (f[0].equals("i") && f.length == 6) {
-        inserts.put(f[1] + " " + f[2] + " " + f[3] + " " + f[5],
-            new long[] {Long.parseLong(f[4]), Long.parseLong(f[5])});
+      try {
+        if (f[0].equals("b") && f.length == 5) {
+          batches.computeIfAbsent(Integer.parseInt(f[1]), x -> new ArrayList<>())
+              .add(new long[] {Long.parseLong(f[2]), Long.parseLong(f[3]),
+                  Long.parseLong(f[4])});
+        } else if (f[0].equals("i") && f.length == 6) {
+          inserts.put(f[1] + " " + f[2] + " " + f[3] + " " + f[5],
+              new long[] {Long.parseLong(f[4]), Long.parseLong(f[5])});
+        }
+      } catch (NumberFormatException e) {
+        return Optional.empty(); // not a journal this version wrote
       }
-      // a torn last line (the kill cut a write short) is no line
     }
     long past = 0;
     long until = cp.offset();
