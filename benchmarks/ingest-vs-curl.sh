@@ -1,78 +1,112 @@
 #!/usr/bin/env bash
-# End to end: `handoff ingest` (Native, RowBinary) against the server's own JSONEachRow parser
-# (curl --data-binary), each into a fresh MergeTree table on a running ClickHouse, in one run.
-# Prints wall time, rows/s, and the CPU seconds of the server (from /proc/PID/stat) and of the
-# client (GNU time) per million rows, and a checksum of the table (the same in every run when
-# every loader wrote the same values).
+# End to end, in one run: `handoff ingest` (Native, RowBinary) against the server's own parsers
+# (curl --data-binary, and clickhouse-client reading stdin), for JSON lines and CSV, on a narrow
+# and a wide file, each load into a fresh MergeTree table on a running ClickHouse. Prints wall
+# time, rows/s, and the CPU seconds of the server (from /proc/PID/stat) and of the client (GNU
+# time: user + sys of the command and its children) per million rows, and a checksum of the
+# table (equal across loaders when they wrote the same values).
 #
-#   SERVER_PID=<clickhouse-server pid> URL=http://127.0.0.1:8123 benchmarks/ingest-vs-curl.sh [FILE]
+#   SERVER_PID=<clickhouse-server pid> URL=http://127.0.0.1:8123 TCP_PORT=9000 \
+#     benchmarks/ingest-vs-curl.sh [DATA_DIR]
 #
-# BASELINE_JAR=<another handoff.jar> adds a Native run of that jar (before/after in one run).
-# The last line is the start-up cost: the client CPU seconds of an ingest of the file's first
-# 1,000 lines (JVM start, class loading, compiling), part of every run above.
-#
-# FILE defaults to target/narrow.jsonl, written here when missing: 1,000,000 lines of 6 columns
-# (id UInt64, ts DateTime as epoch seconds, user_id UInt32, amount Float64, status String,
-# comment String), 153 bytes a line. Builds nothing: run ./handoff once first. Take
-# `flock -x /tmp/jmhruns/jmh.lock` around it on a shared machine. The table default.t is dropped.
+# DATA_DIR (default benchmarks/target) gets narrow.jsonl/.csv (1,000,000 rows, 6 columns) and
+# wide.jsonl/.csv (200,000 rows, 20 columns with awkward values) from ingest-data.py when
+# missing. HANDOFF is the command that runs handoff (default: the ./handoff launcher, which
+# builds the jar when sources changed: run it once first). BASELINE_JAR=<another handoff.jar>
+# adds a Native run of that jar on the narrow JSON file. ONLY=narrow or ONLY=wide runs one file.
+# The last lines are the start-up cost: the client CPU of an ingest of the narrow file's first
+# 1,000 lines. Take `flock -x /tmp/jmhruns/jmh.lock` around it on a shared machine. The tables
+# default.t and default.w are dropped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-file=${1:-$root/benchmarks/target/narrow.jsonl}
+data=${1:-$root/benchmarks/target}
 url=${URL:-http://127.0.0.1:8123}
-jar=$root/handoff-cli/target/handoff.jar
-cols='id UInt64, ts DateTime, user_id UInt32, amount Float64, status String, comment String'
-if [ ! -f "$file" ]; then
-  mkdir -p "$(dirname "$file")"
-  python3 - "$file" <<'PY'
-import random, sys
-random.seed(1)
-st = ["created", "paid", "shipped", "delivered", "cancelled"]
-with open(sys.argv[1], "w") as f:
-    for i in range(1000000):
-        f.write('{"id":%d,"ts":%d,"user_id":%d,"amount":%.2f,"status":"%s","comment":"%s"}\n' % (
-            i, 1764748800 + i, random.randrange(10**9), random.random() * 10000,
-            random.choice(st),
-            "order note number %08d with some padding text here" % random.randrange(10**8)))
-PY
+tcp=${TCP_PORT:-9000}
+handoff=${HANDOFF:-$root/handoff}
+narrow_cols='id UInt64, ts DateTime, user_id UInt32, amount Float64, status String, comment String'
+narrow_sum='sum(cityHash64(id, ts, user_id, amount, status, comment))'
+wide_cols="id UInt64, ts DateTime, day Date, big UInt64, neg Int64, small Int8, ratio Float64,\
+ price Decimal(18, 4), name String, note Nullable(String), body String,\
+ status Enum8('new' = 1, 'paid' = 2, 'sent' = 3), flag UInt8, uid UUID,\
+ opt_int Nullable(Int32), opt_float Nullable(Float64), code FixedString(8), ip String,\
+ path String, amount Float32"
+wide_sum="sum(cityHash64(id, ts, day, big, neg, small, ratio, toString(price), name,\
+ ifNull(note, '~'), body, toString(status), flag, toString(uid), ifNull(toString(opt_int), '~'),\
+ ifNull(toString(opt_float), '~'), code, ip, path, amount))"
+if [ ! -f "$data/narrow.jsonl" ] || [ ! -f "$data/wide.csv" ]; then
+  python3 "$root/benchmarks/ingest-data.py" "$data"
 fi
 cpu() { awk '{print $14+$15}' "/proc/$SERVER_PID/stat"; }
 tick=$(getconf CLK_TCK)
-rows=$(wc -l < "$file")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+q() { curl -sS --fail "$url" --data-binary "$1"; }
+
+# run NAME TABLE COLUMNS CHECKSUM ROWS COMMAND...: one load into a fresh table.
 run() {
-  local name=$1; shift
-  curl -sS "$url" --data-binary "DROP TABLE IF EXISTS default.t" >/dev/null
-  curl -sS "$url" --data-binary "CREATE TABLE default.t ($cols) ENGINE = MergeTree ORDER BY id" >/dev/null
-  local c0 t0 t1 c1 n cu cs
+  local name=$1 table=$2 cols=$3 sum=$4 rows=$5; shift 5
+  q "DROP TABLE IF EXISTS $table" >/dev/null
+  q "CREATE TABLE $table ($cols) ENGINE = MergeTree ORDER BY id" >/dev/null
+  sync
+  local c0 t0 t1 c1 n cu cs status=0
   c0=$(cpu); t0=$(date +%s.%N)
-  /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err"
+  /usr/bin/time -f "%U %S" -o "$tmp/time" "$@" > "$tmp/out" 2> "$tmp/err" || status=$?
   t1=$(date +%s.%N); c1=$(cpu)
-  n=$(curl -sS "$url" --data-binary "SELECT count() FROM default.t")
-  sum=$(curl -sS "$url" --data-binary \
-      "SELECT sum(cityHash64(id, ts, user_id, amount, status, comment)) FROM default.t")
+  if [ "$status" != 0 ]; then
+    echo "$name: exit $status: $(head -c 600 "$tmp/err")" >&2
+  fi
+  n=$(q "SELECT count() FROM $table")
+  local s
+  s=$(q "SELECT $sum FROM $table")
   read -r cu cs < "$tmp/time"
   awk -v name="$name" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" -v tick="$tick" -v n="$n" \
-      -v cu="$cu" -v cs="$cs" -v rows="$rows" -v sum="$sum" 'BEGIN {
+      -v cu="$cu" -v cs="$cs" -v rows="$rows" -v sum="$s" 'BEGIN {
     w = t1 - t0; s = (c1 - c0) / tick; c = cu + cs;
-    printf "%-40s %6.2f s wall %9.0f rows/s  server CPU %5.2f s/M rows  client CPU %5.2f s/M rows  rows %d  sum %s\n",
+    printf "| %-44s | %6.2f s | %9.0f | %5.2f | %5.2f | %d | %s |\n",
       name, w, n / w, s * 1e6 / rows, c * 1e6 / rows, n, sum }'
 }
-run "curl JSONEachRow (server parses)" curl -sS --fail \
-    "$url/?query=INSERT%20INTO%20default.t%20FORMAT%20JSONEachRow" --data-binary @"$file"
-run "handoff ingest --format native" java -jar "$jar" ingest --url "$url" --table default.t \
-    --input "$file" --format native --no-progress
-run "handoff ingest --format rowbinary" java -jar "$jar" ingest --url "$url" --table default.t \
-    --input "$file" --format rowbinary --no-progress
-run "handoff ingest native, 1 parse thread" java -jar "$jar" ingest --url "$url" \
-    --table default.t --input "$file" --format native --no-progress --parse-threads 1
-if [ -n "${BASELINE_JAR:-}" ]; then
-  run "baseline jar, --format native" java -jar "$BASELINE_JAR" ingest --url "$url" \
-      --table default.t --input "$file" --format native --no-progress
+
+# loaders FILE FORMAT TABLE COLUMNS CHECKSUM: every loader on one file.
+loaders() {
+  local file=$1 fmt=$2 table=$3 cols=$4 sum=$5 rows kind
+  rows=$(wc -l < "$file")
+  kind=json
+  if [ "$fmt" = CSVWithNames ]; then kind=csv; rows=$((rows - 1)); fi
+  echo
+  echo "$(basename "$file"): $rows rows, $(stat -c %s "$file") bytes"
+  echo "| loader | wall | rows/s | server CPU s/M rows | client CPU s/M rows | rows | checksum |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+  run "curl $fmt (server parses)" "$table" "$cols" "$sum" "$rows" curl -sS --fail \
+      "$url/?query=INSERT%20INTO%20$table%20FORMAT%20$fmt" --data-binary @"$file"
+  run "clickhouse-client $fmt (client parses)" "$table" "$cols" "$sum" "$rows" \
+      sh -c "clickhouse-client --host 127.0.0.1 --port $tcp --query 'INSERT INTO $table FORMAT $fmt' < '$file'"
+  run "handoff ingest --input-format $kind, native" "$table" "$cols" "$sum" "$rows" \
+      "$handoff" ingest --url "$url" --table "$table" --input "$file" --input-format "$kind" \
+      --format native --no-progress
+  run "handoff ingest --input-format $kind, rowbinary" "$table" "$cols" "$sum" "$rows" \
+      "$handoff" ingest --url "$url" --table "$table" --input "$file" --input-format "$kind" \
+      --format rowbinary --no-progress
+  if [ -n "${BASELINE_JAR:-}" ] && [ "$kind" = json ]; then
+    run "baseline jar, --format native" "$table" "$cols" "$sum" "$rows" java -jar "$BASELINE_JAR" \
+        ingest --url "$url" --table "$table" --input "$file" --format native --no-progress
+  fi
+}
+
+if [ "${ONLY:-narrow}" = narrow ]; then
+  loaders "$data/narrow.jsonl" JSONEachRow default.t "$narrow_cols" "$narrow_sum"
+  loaders "$data/narrow.csv" CSVWithNames default.t "$narrow_cols" "$narrow_sum"
 fi
-head -1000 "$file" > "$tmp/head.jsonl"
-curl -sS "$url" --data-binary "DROP TABLE IF EXISTS default.t" >/dev/null
-curl -sS "$url" --data-binary "CREATE TABLE default.t ($cols) ENGINE = MergeTree ORDER BY id" >/dev/null
-/usr/bin/time -f "%U %S" -o "$tmp/time" java -jar "$jar" ingest --url "$url" --table default.t \
-    --input "$tmp/head.jsonl" --format native --no-progress > "$tmp/out" 2> "$tmp/err"
-awk '{ printf "start-up: handoff ingest of 1,000 lines: client CPU %.2f s\n", $1 + $2 }' "$tmp/time"
+if [ "${ONLY:-wide}" = wide ]; then
+  loaders "$data/wide.jsonl" JSONEachRow default.w "$wide_cols" "$wide_sum"
+  loaders "$data/wide.csv" CSVWithNames default.w "$wide_cols" "$wide_sum"
+fi
+
+head -1000 "$data/narrow.jsonl" > "$tmp/head.jsonl"
+q "DROP TABLE IF EXISTS default.t" >/dev/null
+q "CREATE TABLE default.t ($narrow_cols) ENGINE = MergeTree ORDER BY id" >/dev/null
+echo
+for i in 1 2; do
+  /usr/bin/time -f "%U %S %e" -o "$tmp/time" "$handoff" ingest --url "$url" --table default.t \
+      --input "$tmp/head.jsonl" --format native --no-progress > "$tmp/out" 2> "$tmp/err"
+  awk '{ printf "start-up: handoff ingest of 1,000 lines: client CPU %.2f s, wall %.2f s\n", $1 + $2, $3 }' "$tmp/time"
+done

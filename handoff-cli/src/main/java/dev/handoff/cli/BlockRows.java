@@ -30,6 +30,11 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   static final byte BOOLEAN = 5;
   /** An integer beyond {@code long}, a {@link BigInteger} in {@code objects}. */
   static final byte BIG_INTEGER = 6;
+  /**
+   * A number read as an exact decimal: a one-element {@code ArrayNode} holding the tree's own
+   * node in {@code objects}, read through the tree's nested accessor.
+   */
+  static final byte DECIMAL = 7;
 
   /** A row of a block: the cursor the source pushes (one per source, moved for each row). */
   static final class Row {
@@ -45,6 +50,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   }
 
   private final RowAccessor<JsonNode> tree;
+  /** Reads the one-element arrays of {@link #DECIMAL} slots as the tree reads its nodes. */
+  private final RowAccessor<Object> decimals;
   private final int columns;
 
   /**
@@ -55,6 +62,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    */
   BlockRows(RowAccessor<JsonNode> tree, int columns) {
     this.tree = tree;
+    this.decimals = tree.nested(null, 0);
     this.columns = columns;
   }
 
@@ -80,6 +88,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return ValueKind.BOOLEAN;
       case BIG_INTEGER:
         return ValueKind.BIG_INTEGER;
+      case DECIMAL:
+        return decimals.kind(r.block.objects[slot(r, field)], 0);
       default:
         return ValueKind.NULL;
     }
@@ -114,6 +124,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       case TEXT:
       case BIG_INTEGER:
         return b.objects[s];
+      case DECIMAL:
+        return decimals.getObject(b.objects[s], 0);
       default:
         return null;
     }
@@ -122,38 +134,70 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   @Override
   public boolean getBoolean(Row r, int field) {
     JsonNode n = r.block.nodes[r.row];
-    return n != null ? tree.getBoolean(n, field) : r.block.values[slot(r, field)] != 0;
+    if (n != null) {
+      return tree.getBoolean(n, field);
+    }
+    int s = slot(r, field);
+    return r.block.kinds[s] == DECIMAL ? decimals.getBoolean(r.block.objects[s], 0)
+        : r.block.values[s] != 0;
   }
 
   @Override
   public long getLong(Row r, int field) {
     JsonNode n = r.block.nodes[r.row];
-    return n != null ? tree.getLong(n, field) : r.block.values[slot(r, field)];
+    if (n != null) {
+      return tree.getLong(n, field);
+    }
+    int s = slot(r, field);
+    return r.block.kinds[s] == DECIMAL ? decimals.getLong(r.block.objects[s], 0)
+        : r.block.values[s];
   }
 
   @Override
   public double getDouble(Row r, int field) {
     JsonNode n = r.block.nodes[r.row];
-    return n != null ? tree.getDouble(n, field)
-        : Double.longBitsToDouble(r.block.values[slot(r, field)]);
+    if (n != null) {
+      return tree.getDouble(n, field);
+    }
+    int s = slot(r, field);
+    return r.block.kinds[s] == DECIMAL ? decimals.getDouble(r.block.objects[s], 0)
+        : Double.longBitsToDouble(r.block.values[s]);
   }
 
   @Override
   public BigInteger getBigInteger(Row r, int field) {
     JsonNode n = r.block.nodes[r.row];
-    return n != null ? tree.getBigInteger(n, field) : (BigInteger) r.block.objects[slot(r, field)];
+    if (n != null) {
+      return tree.getBigInteger(n, field);
+    }
+    int s = slot(r, field);
+    return r.block.kinds[s] == DECIMAL ? decimals.getBigInteger(r.block.objects[s], 0)
+        : (BigInteger) r.block.objects[s];
   }
 
   @Override
   public BigDecimal getBigDecimal(Row r, int field) {
-    // Flat rows hold no decimals (exact decimals are read as trees).
-    return tree.getBigDecimal(r.block.nodes[r.row], field);
+    JsonNode n = r.block.nodes[r.row];
+    if (n != null) {
+      return tree.getBigDecimal(n, field);
+    }
+    int s = slot(r, field);
+    if (r.block.kinds[s] == DECIMAL) {
+      return decimals.getBigDecimal(r.block.objects[s], 0);
+    }
+    // Other flat slots: as the tree reads a missing node (its error words the mismatch).
+    return tree.getBigDecimal(null, field);
   }
 
   @Override
   public CharSequence getText(Row r, int field) {
     JsonNode n = r.block.nodes[r.row];
-    return n != null ? tree.getText(n, field) : (CharSequence) r.block.objects[slot(r, field)];
+    if (n != null) {
+      return tree.getText(n, field);
+    }
+    int s = slot(r, field);
+    return r.block.kinds[s] == DECIMAL ? decimals.getText(r.block.objects[s], 0)
+        : (CharSequence) r.block.objects[s];
   }
 
   @Override

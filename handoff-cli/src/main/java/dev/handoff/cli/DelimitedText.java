@@ -94,26 +94,31 @@ final class DelimitedText {
     while (true) {
       if (i < n && (line.charAt(i) == '"' || line.charAt(i) == '\'')) {
         char q = line.charAt(i);
-        StringBuilder sb = new StringBuilder();
-        i++;
+        // From quote to quote in bulk; a builder only for a field with a doubled quote.
+        StringBuilder sb = null;
+        int from = ++i;
+        String value;
         while (true) {
-          if (i >= n) {
+          int close = line.indexOf(q, i);
+          if (close < 0) {
             throw new BadLine("a quoted field is not closed on its line (a newline inside"
                 + " quotes is not supported)");
           }
-          char c = line.charAt(i++);
-          if (c == q) {
-            if (i < n && line.charAt(i) == q) {
-              sb.append(q);
-              i++;
-            } else {
-              break;
+          if (close + 1 < n && line.charAt(close + 1) == q) {
+            if (sb == null) {
+              sb = new StringBuilder(close - from + 16);
             }
-          } else {
-            sb.append(c);
+            sb.append(line, from, close + 1); // the text and one of the two quotes
+            i = close + 2;
+            from = i;
+            continue;
           }
+          value = sb == null ? line.substring(from, close)
+              : sb.append(line, from, close).toString();
+          i = close + 1;
+          break;
         }
-        out.add(sb.toString());
+        out.add(value);
         if (i < n && line.charAt(i) != ',') {
           throw new BadLine("text after a closing quote at character " + (i + 1));
         }

@@ -5,6 +5,9 @@ import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
+import dev.handoff.clickhouse.http.ClickHouseWriter;
+import java.util.List;
+import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ConnectException;
@@ -34,7 +37,9 @@ final class HttpTarget implements Ingest.Target {
         .database(s.database())
         .requestTimeout(s.requestTimeout())
         .compression(s.compression())
-        .zstdLevel(s.zstdLevel());
+        .zstdLevel(s.zstdLevel())
+        // The query log says which inserts a killed run wrote (InsertJournal).
+        .setting("log_queries", "1");
     if (s.user() != null) {
       b.user(s.user());
     }
@@ -156,6 +161,43 @@ final class HttpTarget implements Ingest.Target {
     } catch (DateTimeException e) {
       throw new IOException("the server " + s.url() + " says its time zone is '" + tz
           + "', which Java does not know; give --timezone", e);
+    }
+  }
+
+  @Override
+  public String runId(InsertWriter writer) {
+    return writer instanceof ClickHouseWriter w ? w.runId() : null;
+  }
+
+  /**
+   * Waits (up to {@code --request-timeout}) until no insert of run {@code runId} runs on the
+   * server, flushes the server's logs and reads the query ids of the run's finished inserts from
+   * {@code system.query_log}; empty when the server has no query log or does not answer.
+   */
+  @Override
+  public Optional<List<String>> committedInserts(String runId) throws IOException {
+    String like = "'handoff-" + runId.replaceAll("[^0-9A-Za-z]", "") + "-%'";
+    long deadline = System.nanoTime() + s.requestTimeout().toNanos();
+    try {
+      while (!"0".equals(http.query("SELECT count() FROM system.processes WHERE query_id LIKE "
+          + like).strip())) {
+        if (System.nanoTime() - deadline > 0) {
+          return Optional.empty();
+        }
+        Thread.sleep(50);
+      }
+      http.query("SYSTEM FLUSH LOGS");
+      String ids = http.query("SELECT query_id FROM system.query_log WHERE CAST(type AS Int8) = 2"
+          + " AND event_date >= yesterday() AND query_id LIKE " + like); // 2: QueryFinish
+      return Optional.of(ids.lines().filter(l -> !l.isBlank()).toList());
+    } catch (ClickHouseHttpException e) {
+      err.println("ingest: warning: cannot read which inserts the killed run wrote from the"
+          + " server's query log: " + e.getMessage());
+      err.flush();
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
     }
   }
 

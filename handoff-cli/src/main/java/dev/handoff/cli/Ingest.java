@@ -15,7 +15,6 @@ import dev.handoff.core.Providers;
 import dev.handoff.core.Routers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.SinkHandoff;
-import dev.handoff.core.StageMetrics;
 import dev.handoff.core.ack.SourceAcks;
 import dev.handoff.core.ack.SourceBatch;
 import dev.handoff.core.sink.DeadLetterDirectory;
@@ -119,6 +118,16 @@ final class Ingest {
      */
     default ZoneId timezone() throws IOException {
       return ZoneOffset.UTC;
+    }
+
+    /** Returns the run id in the query ids of {@code writer}'s inserts, or {@code null}. */
+    default String runId(InsertWriter writer) {
+      return null;
+    }
+
+    /** See {@link InsertJournal.CommittedInserts#of}; empty where nothing can say. */
+    default Optional<List<String>> committedInserts(String runId) throws IOException {
+      return Optional.empty();
     }
 
     @Override
@@ -229,6 +238,24 @@ final class Ingest {
               + from.input() + "; resuming " + s.input() + " at byte " + from.offset());
           err.flush();
         }
+      } else if (Files.exists(InsertJournal.of(checkpoint.path()))) {
+        // A run killed before its first checkpoint may have written rows all the same.
+        from = new CheckpointFile.Position(s.inputName(), 0, 0, 0, 0, 0, false);
+      }
+    }
+    String recounted = null;
+    if (!from.clean() && checkpoint != null) {
+      // Killed: count what it wrote past its checkpoint from its journal and the server's log.
+      Optional<InsertJournal.Recount> r = InsertJournal.recount(
+          InsertJournal.of(checkpoint.path()), from, target::committedInserts);
+      if (r.isPresent()) {
+        from = new CheckpointFile.Position(from.input(), from.offset(), from.rows(),
+            from.lines(), r.get().writtenPast(), r.get().writtenUntil(), true);
+        recounted = "the run that wrote the checkpoint resumed from did not end cleanly"
+            + " (killed?): the rows it wrote past the checkpoint were counted from its insert"
+            + " journal and the server's query log"
+            + (r.get().unplaced() > 0 ? ", except " + r.get().unplaced() + " rows of parts of"
+            + " chunks whose place is unknown" : "");
       }
     }
     long offset = from.offset();
@@ -306,10 +333,11 @@ final class Ingest {
       columns.add(c.name());
     }
     boolean decimals = SchemaText.hasDecimal(schema);
+    java.util.Set<String> float64 = SchemaText.float64Columns(schema);
     List<String> names = header;
     ThreadLocal<LineParser> parsers =
         ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
-            s.inputFormat(), names));
+            s.inputFormat(), names, float64));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
         s.parseThreads(), b -> {
           parsers.get().parse(b);
@@ -317,9 +345,18 @@ final class Ingest {
         });
     JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
         acks, ranges, skips, report,
-        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names), stage);
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, float64), stage);
 
-    DoubtCountingWriter writer = new DoubtCountingWriter(target.writer(schema));
+    InsertWriter inner = target.writer(schema);
+    String runId = target.runId(inner);
+    InsertJournal journal = checkpoint == null || runId == null ? null
+        : InsertJournal.start(InsertJournal.of(checkpoint.path()), runId, offset,
+            from.writtenPast(), from.writtenUntil());
+    if (journal != null) {
+      inner = journal.wrap(inner, s.shards());
+      source.journal(journal, s.shards());
+    }
+    DoubtCountingWriter writer = new DoubtCountingWriter(inner);
     SinkWorkers.Builder wb = SinkWorkers.builder(queues, budget, writer)
         .maxInsertBytes(s.insertBytes())
         .maxInsertRows(s.insertRows())
@@ -387,6 +424,9 @@ final class Ingest {
         written = workers.shutdown(stopCause == null && giveUp.reason() == null ? SHUTDOWN_GRACE
             : DEADLINE_DRAIN);
         writer.close();
+        if (journal != null) {
+          journal.close();
+        }
       }
     } finally {
       removeHook(hook);
@@ -398,7 +438,7 @@ final class Ingest {
     }
     last = monitor.position(true);
     IngestSummary summary = summary(source, ranges, skips, written, writer.rowsInDoubt(), from,
-        last, startNanos, error, zoneText);
+        last, startNanos, error, zoneText, recounted);
     monitor.finish(new Monitor.Sample(summary.rowsRead(), summary.rowsWritten(),
         summary.bytesWritten(), 0, 0, summary.retries(), summary.batchesReplayed()));
     return summary;
@@ -406,7 +446,8 @@ final class Ingest {
 
   private IngestSummary summary(JsonLinesSource source, InputRanges ranges, SkipReasons skips,
       WorkersReport w, long rowsInDoubt, CheckpointFile.Position from,
-      CheckpointFile.Position last, long startNanos, String error, String zone) {
+      CheckpointFile.Position last, long startNanos, String error, String zone,
+      String recounted) {
     long deadRows = w.deadLetteredRows();
     long deadInserts = w.shards().stream()
         .mapToLong(WorkersReport.PerShard::deadLetteredInserts).sum();
@@ -438,7 +479,8 @@ final class Ingest {
         ranges.duplicates() + resumedDuplicates, rowsInDoubt + resumedInDoubt, lost,
         last.writtenPast(), w.abandonedChunks(), bytes, (System.nanoTime() - startNanos) / 1e9,
         last.offset(), last.rows(), s.checkpoint() == null ? null : s.checkpoint().toString(),
-        from.clean() ? null : "the run that wrote the checkpoint resumed from did not end"
+        recounted != null ? recounted : from.clean() ? null
+            : "the run that wrote the checkpoint resumed from did not end"
             + " cleanly (killed?): rows it wrote that its last checkpoint (written every "
             + Monitor.CHECKPOINT_MILLIS + " ms) did not count, those of batches not resolved"
             + " yet and those written after it, are written again and not counted in"
@@ -460,17 +502,5 @@ final class Ingest {
       throw e;
     }
     return in;
-  }
-
-
-
-  /** Keeps the stage's parked-chunk gauge for the progress bar (written on the pipeline thread). */
-  private static final class StageGauges implements StageMetrics.Listener {
-    volatile int parkedChunks;
-
-    @Override
-    public void onFlush(StageMetrics m) {
-      parkedChunks = m.parkedChunks();
-    }
   }
 }

@@ -62,6 +62,9 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
   private boolean eof;
   private boolean pushedSinceSeal;
   private long batches;
+  private InsertJournal journal;
+  /** Per shard: the rows the encoder took for it so far (its stream's length). */
+  private long[] shardRows;
 
   /**
    * Creates the source.
@@ -89,6 +92,30 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
     this.report = report;
     this.replayParser = replayParser;
     this.stage = stage;
+  }
+
+  /**
+   * Records every batch in {@code journal} before pushing it: its shard, its first row's place in
+   * the shard's stream and its byte range.
+   */
+  void journal(InsertJournal journal, int shards) {
+    this.journal = journal;
+    this.shardRows = new long[shards];
+  }
+
+  /** Journals a batch about to be pushed with routing key {@code key}. */
+  private void journalBatch(long key, long start, long end) {
+    if (journal != null) {
+      journal.batch((int) Long.remainderUnsigned(key, shardRows.length),
+          shardRows[(int) Long.remainderUnsigned(key, shardRows.length)], start, end);
+    }
+  }
+
+  /** Adds a pushed batch's rows to its shard's stream. */
+  private void journalPushed(long key, int accepted) {
+    if (journal != null) {
+      shardRows[(int) Long.remainderUnsigned(key, shardRows.length)] += accepted;
+    }
   }
 
   @Override
@@ -146,6 +173,7 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
     SourceBatch batch = acks.begin();
     BatchAck ack = new BatchAck(batch);
     long key = batches++;
+    journalBatch(key, b.start, b.end);
     int stopAt = -1;
     for (int i = 0; i < b.rows; i++) {
       String why = b.reasonOf(i);
@@ -172,6 +200,7 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
       ack.accepted++;
     }
     pushedSinceSeal |= ack.accepted > 0;
+    journalPushed(key, ack.accepted);
     if (stopAt < 0) {
       rowsRead.addAndGet(b.rows);
       ranges.add(ack, b.end, b.rows, ack.accepted, b.lines, keepBytes ? b.bytes : null);
@@ -227,6 +256,7 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
     BatchAck ack = new BatchAck(batch);
     ranges.addReplay(ack, range);
     long key = batches++;
+    journalBatch(key, range.start, range.end);
     for (int i = 0; i < b.rows && ack.accepted < range.accepted; i++) {
       if (!b.bad(i)) {
         stage.push(cursor.at(b, i), 0L, key, ack);
@@ -236,6 +266,7 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
       }
     }
     pushedSinceSeal |= ack.accepted > 0;
+    journalPushed(key, ack.accepted);
     batch.complete();
   }
 

@@ -26,9 +26,10 @@ import java.util.Map;
  * <p>A JSON object whose values are all scalars is read into the block's flat arrays ({@link
  * BlockRows}), with no tree: first by {@link FlatScanner} straight from the bytes (plain ASCII
  * lines), else from Jackson's tokens, each field name (which Jackson interns) matched to its
- * column by identity, starting at the column after the previous field's. Anything else (an array
- * row, a nested value, an exact decimal, CSV or TSV, a line that does not parse) is read as a
- * tree as before, so messages and values stay the same.
+ * column by identity, starting at the column after the previous field's (a number with a
+ * fraction read as an exact decimal keeps the node the tree would hold). CSV and TSV rows go to
+ * the flat slots as text. Anything else (an array row, a nested value, a line that does not
+ * parse) is read as a tree as before, so messages and values stay the same.
  *
  * <p>One parser per thread: the mapper is shared safely, the rest is per call.
  */
@@ -41,6 +42,8 @@ final class LineParser {
   private final String[] names;
   /** Column index by name, for names not interned the same way. */
   private final Map<String, Integer> index;
+  /** Per column: whether it is {@code Float64} (see the constructor). */
+  private final boolean[] float64;
   /** Reads the common lines without Jackson. */
   private final FlatScanner scanner;
   private final boolean strict;
@@ -48,6 +51,8 @@ final class LineParser {
   private final DelimitedText.Kind delimited;
   /** The column names of a CSV or TSV header. */
   private final List<String> header;
+  /** The column of each header name, or -1 for a name that is no column. */
+  private final int[] headerColumn;
 
   /**
    * Creates a parser.
@@ -66,7 +71,21 @@ final class LineParser {
    */
   LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header) {
+    this(columns, exactDecimals, strict, delimited, header, java.util.Set.of());
+  }
+
+  /**
+   * Creates a parser that, with exact decimals, reads a number for one of {@code float64Columns}
+   * as a double all the same (the correctly rounded double is what the exact decimal converts
+   * to; a number that overflows or underflows a double still goes exact, to be rejected so).
+   */
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns) {
     this.names = new String[columns.size()];
+    this.float64 = new boolean[columns.size()];
+    for (int i = 0; i < float64.length; i++) {
+      float64[i] = float64Columns.contains(columns.get(i));
+    }
     this.index = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       names[i] = columns.get(i).intern();
@@ -77,6 +96,11 @@ final class LineParser {
     this.strict = strict;
     this.delimited = delimited;
     this.header = header;
+    this.headerColumn = new int[header.size()];
+    for (int i = 0; i < headerColumn.length; i++) {
+      Integer c = index.get(header.get(i));
+      headerColumn[i] = c == null ? -1 : c;
+    }
     this.mapper = new ObjectMapper();
     if (exactDecimals) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
@@ -99,7 +123,7 @@ final class LineParser {
       }
     }
     int cols = names.length;
-    int flat = delimited == null ? cap * cols : 0; // CSV and TSV rows are trees
+    int flat = cap * cols;
     b.nodes = new JsonNode[cap];
     b.columns = cols;
     b.kinds = new byte[flat];
@@ -132,7 +156,8 @@ final class LineParser {
         lengths[rows] = len;
         ends[rows] = next;
         index[rows] = line;
-        if (delimited != null || !flat(b, rows, buf, pos, len)) {
+        if (delimited != null ? !delimitedFlat(b, rows, buf, pos, len)
+            : !flat(b, rows, buf, pos, len)) {
           nodes[rows] = parseLine(b, rows, buf, pos, len);
         }
         rows++;
@@ -211,8 +236,20 @@ final class LineParser {
             }
             break;
           case VALUE_NUMBER_FLOAT:
+            if (exactDecimals && float64[c]) {
+              double d = p.getDoubleValue();
+              if (d != 0 && !Double.isInfinite(d)) {
+                kinds[s] = BlockRows.DOUBLE;
+                values[s] = Double.doubleToRawLongBits(d);
+                break;
+              }
+            }
             if (exactDecimals) {
-              return false;
+              // The node the tree would hold (same deserializer, same normalization), kept in a
+              // one-element array that BlockRows reads through the tree's nested accessor.
+              kinds[s] = BlockRows.DECIMAL;
+              objects[s] = mapper.createArrayNode().add((JsonNode) mapper.readTree(p));
+              break;
             }
             kinds[s] = BlockRows.DOUBLE;
             values[s] = Double.doubleToRawLongBits(p.getDoubleValue());
@@ -234,13 +271,53 @@ final class LineParser {
         return false;
       }
       ok = true;
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       return false;
     } finally {
       if (!ok) {
         Arrays.fill(kinds, base, base + cols, BlockRows.NULL);
         Arrays.fill(objects, base, base + cols, null);
       }
+    }
+    unknown(b, row, unknown);
+    return true;
+  }
+
+  /**
+   * Reads CSV or TSV row {@code row} into its flat slots as {@link DelimitedText#row} reads it
+   * into a tree: each field's text under its header name (a later field of the same name wins),
+   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown.
+   * Returns {@code false}, slots untouched, when the line is malformed (the tree path words it).
+   */
+  private boolean delimitedFlat(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    List<String> fields;
+    try {
+      fields = DelimitedText.fields(delimited, buf, off, len);
+    } catch (DelimitedText.BadLine e) {
+      return false;
+    }
+    if (fields.size() != headerColumn.length) {
+      return false;
+    }
+    int base = row * names.length;
+    List<String> unknown = null;
+    for (int i = 0; i < headerColumn.length; i++) {
+      String v = fields.get(i);
+      if (v == null) {
+        continue;
+      }
+      int c = headerColumn[i];
+      if (c < 0) {
+        if (unknown == null) {
+          unknown = new ArrayList<>(2);
+        }
+        if (!unknown.contains(header.get(i))) {
+          unknown.add(header.get(i));
+        }
+        continue;
+      }
+      b.kinds[base + c] = BlockRows.TEXT;
+      b.objects[base + c] = v;
     }
     unknown(b, row, unknown);
     return true;

@@ -129,4 +129,19 @@ final class SchemaText {
     }
     return false;
   }
+
+  /**
+   * Returns the names of the columns of type {@code Float64} or {@code Nullable(Float64)}: a
+   * JSON number read for them as a double is the value an exact decimal would give.
+   */
+  static java.util.Set<String> float64Columns(TableSchema schema) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (ColumnSpec c : schema.columns()) {
+      String t = c.type().replace(" ", "");
+      if (t.equals("Float64") || t.equals("Nullable(Float64)")) {
+        names.add(c.name());
+      }
+    }
+    return names;
+  }
 }

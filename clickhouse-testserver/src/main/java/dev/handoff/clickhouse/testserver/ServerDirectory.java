@@ -54,7 +54,8 @@ final class ServerDirectory {
 
   /**
    * Writes {@code config.xml} and {@code users.xml} for a server on these ports, which answers
-   * {@code GET /} with {@code token}.
+   * {@code GET /} with {@code token}. The server keeps a {@code system.query_log} (queries sent
+   * with {@code log_queries=1} are logged), as the packaged config does.
    */
   void writeConfig(int httpPort, int tcpPort, String token, String timezone) {
     String dir = xml(path.toString());
@@ -87,6 +88,11 @@ final class ServerDirectory {
           <max_concurrent_queries>100</max_concurrent_queries>
           <keep_alive_timeout>3</keep_alive_timeout>
           <mlock_executable>false</mlock_executable>
+          <query_log>
+            <database>system</database>
+            <table>query_log</table>
+            <flush_interval_milliseconds>7500</flush_interval_milliseconds>
+          </query_log>
         </yandex>
         """;
     config =
