@@ -2,7 +2,6 @@ package dev.handoff.clickhouse.value;
 
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
-import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -255,20 +254,18 @@ final class JsonFlat {
       if (from == pos) {
         return false;
       }
-      long v;
-      if (pos - from <= 18) {
-        v = 0;
-        for (int i = from; i < pos; i++) {
-          v = v * 10 + (text.charAt(i) - '0');
+      // Accumulated negative, as Long.parseLong does, so that Long.MIN_VALUE fits.
+      long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
+      long multmin = limit / 10;
+      long acc = 0;
+      for (int i = from; i < pos; i++) {
+        int d = text.charAt(i) - '0';
+        if (acc < multmin || acc * 10 < limit + d) {
+          return false; // beyond 64 bits: a BigInteger, the tree path's
         }
-        v = negative ? -v : v;
-      } else {
-        BigInteger b = new BigInteger(text.subSequence(start, pos).toString()); // rare
-        if (b.bitLength() >= 64) {
-          return false;
-        }
-        v = b.longValue();
+        acc = acc * 10 - d;
       }
+      long v = negative ? acc : -acc;
       if (keep) {
         tag[leaf] = LONG;
         bits[leaf] = v;
