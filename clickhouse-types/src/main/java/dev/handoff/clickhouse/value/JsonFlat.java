@@ -61,6 +61,11 @@ final class JsonFlat {
   private int[] textStart = new int[16];
   private int[] textEnd = new int[16];
 
+  /** How many distinct path Strings {@link #nameString} keeps (a column's paths, usually few). */
+  private static final int INTERNED = 2048;
+  private final String[] interned = new String[INTERNED * 2];
+  private int internedCount;
+
   private int[] slots = new int[64];
   private int[] slotStamp = new int[64];
   private int stamp;
@@ -120,10 +125,41 @@ final class JsonFlat {
     return nameView.of(names, keyStart[k], keyEnd[k]);
   }
 
-  /** Returns leaf {@code i}'s path as a new String. */
+  /**
+   * Returns leaf {@code i}'s path as a String: the one returned before for the same path (the
+   * first {@value #INTERNED} distinct paths are kept), else a new one.
+   */
   String nameString(int i) {
     int k = leafKey[i];
-    return names.substring(keyStart[k], keyEnd[k]);
+    int h = keyHash[k]; // String.hashCode of the path
+    int mask = interned.length - 1;
+    for (int s = (h ^ (h >>> 16)) & mask; ; s = (s + 1) & mask) {
+      String p = interned[s];
+      if (p == null) {
+        p = names.substring(keyStart[k], keyEnd[k]);
+        if (internedCount < INTERNED) {
+          interned[s] = p;
+          internedCount++;
+        }
+        return p;
+      }
+      if (p.hashCode() == h && sameText(p, k)) {
+        return p;
+      }
+    }
+  }
+
+  private boolean sameText(String p, int k) {
+    int n = keyEnd[k] - keyStart[k];
+    if (p.length() != n) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (p.charAt(i) != names.charAt(keyStart[k] + i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean object(int depth, boolean record) {

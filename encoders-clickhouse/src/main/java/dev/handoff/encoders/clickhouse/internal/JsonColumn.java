@@ -35,6 +35,12 @@ final class JsonColumn extends Column {
   private final boolean[] seen;
   private final ClickHouseType dynamicType;
   private final Map<String, VariantColumns.DynamicColumn> dynamic = new HashMap<>();
+  /**
+   * Emptied columns of dynamic paths of past blocks, reused when the path comes back (so that a
+   * steady stream of the same paths allocates no columns per block); at most {@link #RETIRED}.
+   */
+  private final Map<String, VariantColumns.DynamicColumn> retired = new HashMap<>();
+  private static final int RETIRED = 256;
   /** The dynamic paths in the order they were added, and their names as written. */
   private final List<String> order = new ArrayList<>();
   private final Map<String, byte[]> names = new HashMap<>();
@@ -153,6 +159,10 @@ final class JsonColumn extends Column {
   /** Appends the current value's shared entries, sorted by path, and its offset. */
   private void pushShared() {
     int n = rowPaths.size();
+    if (n == 0) {
+      pushOffset(entries(count)); // no shared entry: nothing to sort or allocate
+      return;
+    }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
@@ -183,10 +193,14 @@ final class JsonColumn extends Column {
       valueEnds[entries + k] = sharedValueData.length();
       entryPaths.add(p);
     }
+    pushOffset(entries + n);
+  }
+
+  private void pushOffset(int entriesSoFar) {
     if (count == sharedOffsets.length) {
       sharedOffsets = Arrays.copyOf(sharedOffsets, count * 2);
     }
-    sharedOffsets[count] = entries + n;
+    sharedOffsets[count] = entriesSoFar;
   }
 
   /** The number of shared entries of the first {@code n} values. */
@@ -197,7 +211,10 @@ final class JsonColumn extends Column {
   private VariantColumns.DynamicColumn dynamicPath(String path) {
     VariantColumns.DynamicColumn d = dynamic.get(path);
     if (d == null) {
-      d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
+      d = retired.remove(path);
+      if (d == null) {
+        d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
+      }
       for (int r = 0; r < count; r++) {
         d.appendDefault();
       }
@@ -251,6 +268,9 @@ final class JsonColumn extends Column {
       if (!d.hasValues()) {
         dynamic.remove(path);
         order.remove(k);
+        if (d.count == 0 && retired.size() < RETIRED) {
+          retired.put(path, d);
+        }
       }
     }
     if (n == 0 && names.size() > 4 * typed.length + 1024) {
@@ -332,6 +352,9 @@ final class JsonColumn extends Column {
       b += t.retainedBytes();
     }
     for (VariantColumns.DynamicColumn d : dynamic.values()) {
+      b += d.retainedBytes();
+    }
+    for (VariantColumns.DynamicColumn d : retired.values()) {
       b += d.retainedBytes();
     }
     return b;
