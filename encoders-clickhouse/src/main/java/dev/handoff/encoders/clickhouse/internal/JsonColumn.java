@@ -278,12 +278,39 @@ final class JsonColumn extends Column {
     }
   }
 
-  /** The dynamic paths sorted as the server sorts them (by their UTF-8 bytes). */
-  private String[] sortedPaths() {
-    String[] p = order.toArray(new String[0]);
-    Arrays.sort(p, (a, b) -> Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8),
-        b.getBytes(StandardCharsets.UTF_8)));
-    return p;
+  /**
+   * Fills {@link #sorted} with the dynamic paths sorted as the server sorts them (by their UTF-8
+   * bytes, read from {@link #names}, so that sealing a block allocates nothing for few paths);
+   * returns how many.
+   */
+  private int sortedPaths() {
+    int n = order.size();
+    if (sorted.length < n) {
+      sorted = new String[Math.max(n, sorted.length * 2)];
+    }
+    for (int k = 0; k < n; k++) {
+      sorted[k] = order.get(k);
+    }
+    Arrays.sort(sorted, 0, n, byUtf8);
+    return n;
+  }
+
+  private String[] sorted = new String[16];
+  private final java.util.Comparator<String> byUtf8 = this::compareUtf8;
+
+  /** Compares two paths' UTF-8 bytes: their names as written, past the VarUInt length. */
+  private int compareUtf8(String a, String b) {
+    byte[] x = names.get(a);
+    byte[] y = names.get(b);
+    return Arrays.compareUnsigned(x, pastLength(x), x.length, y, pastLength(y), y.length);
+  }
+
+  private static int pastLength(byte[] name) {
+    int i = 0;
+    while ((name[i] & 0x80) != 0) {
+      i++;
+    }
+    return i + 1;
   }
 
   @Override
@@ -301,19 +328,20 @@ final class JsonColumn extends Column {
 
   @Override
   void writePrefix(ChunkBuffer out) {
-    String[] sorted = sortedPaths();
+    int n = sortedPaths();
     out.writeLongLE(0); // object serialization version 1 (with max_dynamic_paths)
-    out.writeVarUInt(sorted.length);
-    out.writeVarUInt(sorted.length);
-    for (String p : sorted) {
-      out.writeBytes(names.get(p));
+    out.writeVarUInt(n);
+    out.writeVarUInt(n);
+    for (int k = 0; k < n; k++) {
+      out.writeBytes(names.get(sorted[k]));
     }
     for (Column t : typed) {
       t.writePrefix(out);
     }
-    for (String p : sorted) {
-      dynamic.get(p).writePrefix(out);
+    for (int k = 0; k < n; k++) {
+      dynamic.get(sorted[k]).writePrefix(out);
     }
+    Arrays.fill(sorted, 0, n, null);
   }
 
   @Override
@@ -334,9 +362,11 @@ final class JsonColumn extends Column {
     for (Column t : typed) {
       t.writeData(out);
     }
-    for (String p : sortedPaths()) {
-      dynamic.get(p).writeData(out);
+    int n = sortedPaths();
+    for (int k = 0; k < n; k++) {
+      dynamic.get(sorted[k]).writeData(out);
     }
+    Arrays.fill(sorted, 0, n, null);
     out.ensureWritable(8 * count);
     for (int i = 0; i < count; i++) {
       out.writeLongLE(sharedOffsets[i]);
