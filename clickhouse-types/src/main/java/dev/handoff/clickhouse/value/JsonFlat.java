@@ -22,16 +22,13 @@ import java.util.regex.Pattern;
  */
 final class JsonFlat {
   /** The accessor of a leaf: the container is the document, the field the leaf's index. */
-  static final RowAccessor<Object> LEAVES = new Leaves();
+  static final RowAccessor<Object> LEAVES = new JsonFlatLeaves();
 
   private static final int TEXT = 0;
   private static final int BOOL = 1;
   private static final int LONG = 2;
   private static final int DOUBLE = 3;
   private static final int MAX_DEPTH = 500;
-  private static final double[] POW10 = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
   private final String[] typedNames;
   private final String[] skip;
@@ -45,8 +42,8 @@ final class JsonFlat {
   private final StringBuilder names = new StringBuilder();
   /** Every string leaf's decoded chars, back to back. */
   private final StringBuilder chars = new StringBuilder();
-  private final Slice nameView = new Slice();
-  private final Slice textView = new Slice();
+  private final CharRange nameView = new CharRange();
+  private final CharRange textView = new CharRange();
 
   private int keys;
   private int[] keyStart = new int[16];
@@ -61,14 +58,7 @@ final class JsonFlat {
   private int[] textStart = new int[16];
   private int[] textEnd = new int[16];
 
-  /** How many distinct path Strings {@link #nameString} keeps (a column's paths, usually few). */
-  private static final int INTERNED = 2048;
-  private final String[] interned = new String[INTERNED * 2];
-  private int internedCount;
-
-  private int[] slots = new int[64];
-  private int[] slotStamp = new int[64];
-  private int stamp;
+  private final PathTable table = new PathTable();
 
   JsonFlat(List<String> typedNames, List<String> skip, List<String> skipRegexps) {
     this.typedNames = typedNames.toArray(new String[0]);
@@ -127,39 +117,11 @@ final class JsonFlat {
 
   /**
    * Returns leaf {@code i}'s path as a String: the one returned before for the same path (the
-   * first {@value #INTERNED} distinct paths are kept), else a new one.
+   * first 2,048 distinct paths are kept), else a new one.
    */
   String nameString(int i) {
     int k = leafKey[i];
-    int h = keyHash[k]; // String.hashCode of the path
-    int mask = interned.length - 1;
-    for (int s = (h ^ (h >>> 16)) & mask; ; s = (s + 1) & mask) {
-      String p = interned[s];
-      if (p == null) {
-        p = names.substring(keyStart[k], keyEnd[k]);
-        if (internedCount < INTERNED) {
-          interned[s] = p;
-          internedCount++;
-        }
-        return p;
-      }
-      if (p.hashCode() == h && sameText(p, k)) {
-        return p;
-      }
-    }
-  }
-
-  private boolean sameText(String p, int k) {
-    int n = keyEnd[k] - keyStart[k];
-    if (p.length() != n) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      if (p.charAt(i) != names.charAt(keyStart[k] + i)) {
-        return false;
-      }
-    }
-    return true;
+    return table.intern(names, keyStart[k], keyEnd[k], keyHash[k]);
   }
 
   private boolean object(int depth, boolean record) {
@@ -308,7 +270,7 @@ final class JsonFlat {
       }
       return true;
     }
-    double d = fastDouble(start, pos);
+    double d = JsonNumbers.fastDouble(text, start, pos);
     if (Double.isNaN(d)) {
       try {
         d = Double.parseDouble(text.subSequence(start, pos).toString()); // rare shapes
@@ -321,85 +283,6 @@ final class JsonFlat {
       bits[leaf] = Double.doubleToRawLongBits(d);
     }
     return true;
-  }
-
-  /**
-   * Parses {@code -?d+(.d+)?([eE][+-]?d+)?} when the result is exact by one IEEE operation (up
-   * to 18 significant digits, a mantissa below 2^53, a power of ten up to 22), else NaN.
-   */
-  private double fastDouble(int from, int to) {
-    int i = from;
-    boolean negative = text.charAt(i) == '-';
-    if (negative) {
-      i++;
-    }
-    long m = 0;
-    int digits = 0;
-    int scale = 0;
-    int intStart = i;
-    for (; i < to && isDigit(text.charAt(i)); i++) {
-      if (m != 0 || text.charAt(i) != '0') {
-        if (++digits > 18) {
-          return Double.NaN;
-        }
-        m = m * 10 + (text.charAt(i) - '0');
-      }
-    }
-    if (i == intStart) {
-      return Double.NaN;
-    }
-    if (i < to && text.charAt(i) == '.') {
-      i++;
-      int fracStart = i;
-      for (; i < to && isDigit(text.charAt(i)); i++) {
-        scale--;
-        if (m != 0 || text.charAt(i) != '0') {
-          if (++digits > 19) {
-            return Double.NaN;
-          }
-          m = m * 10 + (text.charAt(i) - '0');
-        }
-      }
-      if (i == fracStart) {
-        return Double.NaN;
-      }
-    }
-    if (i < to && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-      i++;
-      boolean expNegative = false;
-      if (i < to && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
-        expNegative = text.charAt(i) == '-';
-        i++;
-      }
-      int expStart = i;
-      int exp = 0;
-      for (; i < to && isDigit(text.charAt(i)); i++) {
-        if (i - expStart >= 6) {
-          return Double.NaN;
-        }
-        exp = exp * 10 + (text.charAt(i) - '0');
-      }
-      if (i == expStart) {
-        return Double.NaN;
-      }
-      scale += expNegative ? -exp : exp;
-    }
-    if (i != to) {
-      return Double.NaN;
-    }
-    double d;
-    if (m == 0) {
-      d = 0.0;
-    } else if (m < (1L << 53) && scale >= -22 && scale <= 22) {
-      d = scale >= 0 ? (double) m * POW10[scale] : (double) m / POW10[-scale];
-    } else {
-      return Double.NaN;
-    }
-    return negative ? -d : d;
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
   }
 
   /** Decodes the string at {@code pos} (its opening quote) onto {@code into}. */
@@ -554,125 +437,36 @@ final class JsonFlat {
 
   /** Whether no key path is there twice (else the tree path reads and reports the text). */
   private boolean unique() {
-    int size = slots.length;
-    while (size < keys * 2) {
-      size *= 2;
-    }
-    if (size != slots.length) {
-      slots = new int[size];
-      slotStamp = new int[size];
-      stamp = 0;
-    }
-    if (++stamp == 0) {
-      Arrays.fill(slotStamp, 0);
-      stamp = 1;
-    }
-    int mask = size - 1;
-    for (int k = 0; k < keys; k++) {
-      int h = keyHash[k];
-      int s = (h ^ (h >>> 16)) & mask;
-      while (slotStamp[s] == stamp) {
-        int o = slots[s];
-        if (keyHash[o] == h && sameKey(o, k)) {
-          return false;
-        }
-        s = (s + 1) & mask;
-      }
-      slotStamp[s] = stamp;
-      slots[s] = k;
-    }
-    return true;
+    return table.unique(names, keyStart, keyEnd, keyHash, keys);
   }
 
-  private boolean sameKey(int a, int b) {
-    int n = keyEnd[a] - keyStart[a];
-    if (keyEnd[b] - keyStart[b] != n) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      if (names.charAt(keyStart[a] + i) != names.charAt(keyStart[b] + i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A reusable view of a range of a StringBuilder. */
-  private static final class Slice implements CharSequence {
-    private StringBuilder sb;
-    private int start;
-    private int end;
-
-    Slice of(StringBuilder sb, int start, int end) {
-      this.sb = sb;
-      this.start = start;
-      this.end = end;
-      return this;
-    }
-
-    @Override
-    public int length() {
-      return end - start;
-    }
-
-    @Override
-    public char charAt(int index) {
-      return sb.charAt(start + index);
-    }
-
-    @Override
-    public CharSequence subSequence(int from, int to) {
-      return sb.substring(start + from, start + to);
-    }
-
-    @Override
-    public String toString() {
-      return sb.substring(start, end);
+  /** Returns leaf {@code i}'s kind. */
+  ValueKind kind(int i) {
+    switch (tag[i]) {
+      case TEXT: return ValueKind.TEXT;
+      case BOOL: return ValueKind.BOOLEAN;
+      case LONG: return ValueKind.LONG;
+      default: return ValueKind.DOUBLE;
     }
   }
 
-  /** Reads leaf {@code field} of a {@link JsonFlat}; stateless. */
-  private static final class Leaves implements RowAccessor<Object> {
-    @Override
-    public ValueKind kind(Object doc, int field) {
-      switch (((JsonFlat) doc).tag[field]) {
-        case TEXT: return ValueKind.TEXT;
-        case BOOL: return ValueKind.BOOLEAN;
-        case LONG: return ValueKind.LONG;
-        default: return ValueKind.DOUBLE;
-      }
+  /** Returns leaf {@code i} boxed (a String, Boolean, Long or Double): for the rare callers. */
+  Object boxed(int i) {
+    switch (tag[i]) {
+      case TEXT: return chars.substring(textStart[i], textEnd[i]);
+      case BOOL: return bits[i] != 0;
+      case LONG: return bits[i];
+      default: return Double.longBitsToDouble(bits[i]);
     }
+  }
 
-    @Override
-    public Object getObject(Object doc, int field) {
-      JsonFlat d = (JsonFlat) doc;
-      switch (d.tag[field]) {
-        case TEXT: return d.chars.substring(d.textStart[field], d.textEnd[field]);
-        case BOOL: return d.bits[field] != 0;
-        case LONG: return d.bits[field];
-        default: return Double.longBitsToDouble(d.bits[field]);
-      }
-    }
+  /** Returns leaf {@code i}'s long, or its double's bits, or 1/0 for a boolean. */
+  long bits(int i) {
+    return bits[i];
+  }
 
-    @Override
-    public boolean getBoolean(Object doc, int field) {
-      return ((JsonFlat) doc).bits[field] != 0;
-    }
-
-    @Override
-    public long getLong(Object doc, int field) {
-      return ((JsonFlat) doc).bits[field];
-    }
-
-    @Override
-    public double getDouble(Object doc, int field) {
-      return Double.longBitsToDouble(((JsonFlat) doc).bits[field]);
-    }
-
-    @Override
-    public CharSequence getText(Object doc, int field) {
-      JsonFlat d = (JsonFlat) doc;
-      return d.textView.of(d.chars, d.textStart[field], d.textEnd[field]);
-    }
+  /** Returns text leaf {@code i}, a view valid until the next call. */
+  CharSequence text(int i) {
+    return textView.of(chars, textStart[i], textEnd[i]);
   }
 }

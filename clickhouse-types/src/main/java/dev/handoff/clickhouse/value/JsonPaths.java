@@ -24,6 +24,10 @@ import java.util.regex.Pattern;
  * expression finds are left out. The same path twice ({@code {"a.b": 1, "a": {"b": 2}}}) is an
  * error.
  *
+ * <p>JSON text is first read flat ({@code JsonFlat}: no tree, nothing allocated per row); the
+ * shapes that reader leaves out (arrays, integers beyond 64 bits, objects on typed paths, repeated
+ * paths, bad text) are parsed into maps and lists and walked as above, with the same result.
+ *
  * <p>One instance per column and encoder: it keeps its arrays between rows.
  */
 public final class JsonPaths {
