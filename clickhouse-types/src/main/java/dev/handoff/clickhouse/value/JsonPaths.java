@@ -24,6 +24,10 @@ import java.util.regex.Pattern;
  * expression finds are left out. The same path twice ({@code {"a.b": 1, "a": {"b": 2}}}) is an
  * error.
  *
+ * <p>JSON text is first read flat ({@code JsonFlat}: no tree, nothing allocated per row); the
+ * shapes that reader leaves out (arrays, integers beyond 64 bits, objects on typed paths, repeated
+ * paths, bad text) are parsed into maps and lists and walked as above, with the same result.
+ *
  * <p>One instance per column and encoder: it keeps its arrays between rows.
  */
 public final class JsonPaths {
@@ -32,6 +36,8 @@ public final class JsonPaths {
   private final Set<String> skip;
   private final Pattern[] skipRegexps;
   private final Set<String> seen = new HashSet<>();
+  /** JSON text in the common shapes, read without allocating; the rest goes the tree path. */
+  private final JsonFlat flat;
 
   private int size;
   private String[] paths = new String[8];
@@ -53,6 +59,7 @@ public final class JsonPaths {
     }
     this.skip = Set.copyOf(json.skipPaths());
     this.skipRegexps = json.skipRegexps().stream().map(Pattern::compile).toArray(Pattern[]::new);
+    this.flat = new JsonFlat(names, json.skipPaths(), json.skipRegexps());
   }
 
   /**
@@ -65,8 +72,21 @@ public final class JsonPaths {
   @SuppressWarnings("unchecked")
   public <R> void read(RowAccessor<R> acc, R row, int field, String column) {
     size = 0;
-    seen.clear();
     ValueKind kind = acc.kind(row, field);
+    if (kind == ValueKind.TEXT && flat.read(acc.getText(row, field))) {
+      int n = flat.size();
+      ensure(n);
+      for (int i = 0; i < n; i++) {
+        paths[i] = null; // named by the flat document, a String only when asked for
+        typed[i] = flat.typed(i);
+        accessors[i] = JsonFlat.LEAVES;
+        containers[i] = flat;
+        fields[i] = i;
+      }
+      size = n;
+      return;
+    }
+    seen.clear();
     if (kind == ValueKind.MAP) {
       walk(acc, row, field, "", 0, column, acc, row, field);
       return;
@@ -155,14 +175,7 @@ public final class JsonPaths {
       throw Conversions.error(topAcc, top, topField, type, column,
           "has the path '" + path + "' twice");
     }
-    if (size == paths.length) {
-      int n = size * 2;
-      paths = Arrays.copyOf(paths, n);
-      typed = Arrays.copyOf(typed, n);
-      accessors = Arrays.copyOf(accessors, n);
-      containers = Arrays.copyOf(containers, n);
-      fields = Arrays.copyOf(fields, n);
-    }
+    ensure(size + 1);
     paths[size] = path;
     typed[size] = typedAt;
     accessors[size] = acc;
@@ -171,14 +184,39 @@ public final class JsonPaths {
     size++;
   }
 
+  private void ensure(int capacity) {
+    if (capacity > paths.length) {
+      int n = Math.max(capacity, paths.length * 2);
+      paths = Arrays.copyOf(paths, n);
+      typed = Arrays.copyOf(typed, n);
+      accessors = Arrays.copyOf(accessors, n);
+      containers = Arrays.copyOf(containers, n);
+      fields = Arrays.copyOf(fields, n);
+    }
+  }
+
   /** Returns the number of paths of the value read last. */
   public int size() {
     return size;
   }
 
-  /** Returns path {@code i} ({@code a.b.c}). */
+  /** Returns path {@code i} ({@code a.b.c}); for JSON text read flat, a new String. */
   public String path(int i) {
-    return paths[i];
+    String p = paths[i];
+    if (p == null) {
+      p = flat.nameString(fields[i]);
+      paths[i] = p;
+    }
+    return p;
+  }
+
+  /**
+   * Returns path {@code i} ({@code a.b.c}) without allocating: a view valid until the next call
+   * of this method or {@link #read}.
+   */
+  public CharSequence pathText(int i) {
+    String p = paths[i];
+    return p != null ? p : flat.name(fields[i]);
   }
 
   /** Returns the index of path {@code i} among the typed paths, or -1 for a dynamic path. */
@@ -204,6 +242,7 @@ public final class JsonPaths {
   /** Forgets the value read last (so that the reader holds no reference to it). */
   public void clear() {
     Arrays.fill(containers, 0, size, null);
+    Arrays.fill(paths, 0, size, null);
     size = 0;
   }
 }

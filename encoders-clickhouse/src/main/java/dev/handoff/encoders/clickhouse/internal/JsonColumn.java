@@ -35,6 +35,12 @@ final class JsonColumn extends Column {
   private final boolean[] seen;
   private final ClickHouseType dynamicType;
   private final Map<String, VariantColumns.DynamicColumn> dynamic = new HashMap<>();
+  /**
+   * Emptied columns of dynamic paths of past blocks, reused when the path comes back (so that a
+   * steady stream of the same paths allocates no columns per block); at most {@link #RETIRED}.
+   */
+  private final Map<String, VariantColumns.DynamicColumn> retired = new HashMap<>();
+  private static final int RETIRED = 256;
   /** The dynamic paths in the order they were added, and their names as written. */
   private final List<String> order = new ArrayList<>();
   private final Map<String, byte[]> names = new HashMap<>();
@@ -153,6 +159,10 @@ final class JsonColumn extends Column {
   /** Appends the current value's shared entries, sorted by path, and its offset. */
   private void pushShared() {
     int n = rowPaths.size();
+    if (n == 0) {
+      pushOffset(entries(count)); // no shared entry: nothing to sort or allocate
+      return;
+    }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
@@ -183,10 +193,14 @@ final class JsonColumn extends Column {
       valueEnds[entries + k] = sharedValueData.length();
       entryPaths.add(p);
     }
+    pushOffset(entries + n);
+  }
+
+  private void pushOffset(int entriesSoFar) {
     if (count == sharedOffsets.length) {
       sharedOffsets = Arrays.copyOf(sharedOffsets, count * 2);
     }
-    sharedOffsets[count] = entries + n;
+    sharedOffsets[count] = entriesSoFar;
   }
 
   /** The number of shared entries of the first {@code n} values. */
@@ -197,7 +211,10 @@ final class JsonColumn extends Column {
   private VariantColumns.DynamicColumn dynamicPath(String path) {
     VariantColumns.DynamicColumn d = dynamic.get(path);
     if (d == null) {
-      d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
+      d = retired.remove(path);
+      if (d == null) {
+        d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
+      }
       for (int r = 0; r < count; r++) {
         d.appendDefault();
       }
@@ -251,6 +268,9 @@ final class JsonColumn extends Column {
       if (!d.hasValues()) {
         dynamic.remove(path);
         order.remove(k);
+        if (d.count == 0 && retired.size() < RETIRED) {
+          retired.put(path, d);
+        }
       }
     }
     if (n == 0 && names.size() > 4 * typed.length + 1024) {
@@ -258,12 +278,39 @@ final class JsonColumn extends Column {
     }
   }
 
-  /** The dynamic paths sorted as the server sorts them (by their UTF-8 bytes). */
-  private String[] sortedPaths() {
-    String[] p = order.toArray(new String[0]);
-    Arrays.sort(p, (a, b) -> Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8),
-        b.getBytes(StandardCharsets.UTF_8)));
-    return p;
+  /**
+   * Fills {@link #sorted} with the dynamic paths sorted as the server sorts them (by their UTF-8
+   * bytes, read from {@link #names}, so that sealing a block allocates nothing for few paths);
+   * returns how many.
+   */
+  private int sortedPaths() {
+    int n = order.size();
+    if (sorted.length < n) {
+      sorted = new String[Math.max(n, sorted.length * 2)];
+    }
+    for (int k = 0; k < n; k++) {
+      sorted[k] = order.get(k);
+    }
+    Arrays.sort(sorted, 0, n, byUtf8);
+    return n;
+  }
+
+  private String[] sorted = new String[16];
+  private final java.util.Comparator<String> byUtf8 = this::compareUtf8;
+
+  /** Compares two paths' UTF-8 bytes: their names as written, past the VarUInt length. */
+  private int compareUtf8(String a, String b) {
+    byte[] x = names.get(a);
+    byte[] y = names.get(b);
+    return Arrays.compareUnsigned(x, pastLength(x), x.length, y, pastLength(y), y.length);
+  }
+
+  private static int pastLength(byte[] name) {
+    int i = 0;
+    while ((name[i] & 0x80) != 0) {
+      i++;
+    }
+    return i + 1;
   }
 
   @Override
@@ -281,19 +328,20 @@ final class JsonColumn extends Column {
 
   @Override
   void writePrefix(ChunkBuffer out) {
-    String[] sorted = sortedPaths();
+    int n = sortedPaths();
     out.writeLongLE(0); // object serialization version 1 (with max_dynamic_paths)
-    out.writeVarUInt(sorted.length);
-    out.writeVarUInt(sorted.length);
-    for (String p : sorted) {
-      out.writeBytes(names.get(p));
+    out.writeVarUInt(n);
+    out.writeVarUInt(n);
+    for (int k = 0; k < n; k++) {
+      out.writeBytes(names.get(sorted[k]));
     }
     for (Column t : typed) {
       t.writePrefix(out);
     }
-    for (String p : sorted) {
-      dynamic.get(p).writePrefix(out);
+    for (int k = 0; k < n; k++) {
+      dynamic.get(sorted[k]).writePrefix(out);
     }
+    Arrays.fill(sorted, 0, n, null);
   }
 
   @Override
@@ -314,9 +362,11 @@ final class JsonColumn extends Column {
     for (Column t : typed) {
       t.writeData(out);
     }
-    for (String p : sortedPaths()) {
-      dynamic.get(p).writeData(out);
+    int n = sortedPaths();
+    for (int k = 0; k < n; k++) {
+      dynamic.get(sorted[k]).writeData(out);
     }
+    Arrays.fill(sorted, 0, n, null);
     out.ensureWritable(8 * count);
     for (int i = 0; i < count; i++) {
       out.writeLongLE(sharedOffsets[i]);
@@ -332,6 +382,9 @@ final class JsonColumn extends Column {
       b += t.retainedBytes();
     }
     for (VariantColumns.DynamicColumn d : dynamic.values()) {
+      b += d.retainedBytes();
+    }
+    for (VariantColumns.DynamicColumn d : retired.values()) {
       b += d.retainedBytes();
     }
     return b;

@@ -141,7 +141,7 @@ final class VariantWriters {
         int n = paths.size();
         out.writeVarUInt(n);
         for (int i = 0; i < n; i++) {
-          String p = paths.path(i);
+          CharSequence p = paths.pathText(i);
           out.writeVarUInt(ChunkBuffer.utf8Length(p));
           out.writeUtf8(p);
           int t = paths.typed(i);

@@ -1,0 +1,237 @@
+package dev.handoff.clickhouse.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.clickhouse.row.RowAccessors;
+import dev.handoff.clickhouse.type.ClickHouseType;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed sweep: {@link JsonFlat} (JSON text read flat, as {@link JsonPaths} does first) gives the
+ * same leaves as the tree path ({@link JsonText} into maps, walked) on random JSON texts and
+ * random JSON types, or says no; and it says no whenever the tree path rejects the text. Prints
+ * the seed and a shrunk text on a mismatch.
+ */
+final class JsonFlatPropertyTest {
+  private static final int SEEDS = 20_000;
+  private static final RowAccessor<Object> VALUES = RowAccessors.values();
+  private static final String[] TYPES = {
+    "JSON",
+    "JSON(max_dynamic_paths=2)",
+    "JSON(a.b UInt32, c String)",
+    "JSON(a Int64, SKIP b, SKIP REGEXP '^c\\\\.')",
+    "JSON(b.c Float64, SKIP a.b, SKIP REGEXP 'x$', max_dynamic_paths=1, max_dynamic_types=2)",
+    "JSON(`é` String, SKIP REGEXP '[0-9]')",
+  };
+  private static final String[] KEYS = {"a", "b", "c", "x", "a.b", "b.c", "é", "", "1", "\\u0061",
+    "k\\\"q", "\\n", "日本"};
+
+  @Test
+  void flatReadEqualsTreeRead() {
+    ClickHouseType[] types = new ClickHouseType[TYPES.length];
+    JsonFlat[] flats = new JsonFlat[TYPES.length];
+    for (int i = 0; i < TYPES.length; i++) {
+      types[i] = ClickHouseType.parse(TYPES[i]);
+      flats[i] = new JsonFlat(types[i].names(), types[i].skipPaths(), types[i].skipRegexps());
+    }
+    int flat = 0;
+    int rejected = 0;
+    for (int seed = 0; seed < SEEDS; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int t = r.nextInt(types.length);
+      StringBuilder sb = new StringBuilder();
+      object(r, sb, 0);
+      String text = sb.toString();
+      if (r.nextInt(20) == 0) {
+        text = mutate(r, text);
+      }
+      String why = mismatch(types[t], flats[t], text);
+      if (why != null) {
+        String small = shrink(types[t], flats[t], text);
+        fail("seed %d, type %s: %s%nshrunk text: %s%n%s", seed, TYPES[t], why, small,
+            mismatch(types[t], flats[t], small));
+      }
+      if (flats[t].read(text)) {
+        flat++;
+      } else {
+        rejected++;
+      }
+    }
+    System.out.printf("JsonFlatPropertyTest: %d seeds, %d read flat, %d left to the tree path%n",
+        SEEDS, flat, rejected);
+    // Most random texts hold an array or a repeated key somewhere; enough read flat to count.
+    assertThat(flat).as("texts read flat (%d left to the tree path)", rejected)
+        .isGreaterThan(SEEDS / 10);
+  }
+
+  /** Returns why the flat read differs from the tree read of {@code text}, or null. */
+  static String mismatch(ClickHouseType type, JsonFlat flat, String text) {
+    JsonPaths tree = new JsonPaths(type);
+    Object parsed;
+    try {
+      parsed = JsonText.parse(text);
+      tree.read(VALUES, new Object[] {parsed}, 0, "j");
+    } catch (RuntimeException e) {
+      return flat.read(text) ? "flat read a text the tree rejects: " + e.getMessage() : null;
+    }
+    if (!(parsed instanceof java.util.Map)) {
+      return flat.read(text) ? "flat read a text that is not an object" : null;
+    }
+    if (!flat.read(text)) {
+      return null; // left to the tree path
+    }
+    if (flat.size() != tree.size()) {
+      return "flat has " + flat.size() + " leaves, tree " + tree.size();
+    }
+    for (int i = 0; i < flat.size(); i++) {
+      String fp = flat.name(i).toString();
+      if (!fp.equals(flat.nameString(i)) || !fp.equals(tree.path(i))) {
+        return "leaf " + i + ": path '" + fp + "', tree '" + tree.path(i) + "'";
+      }
+      if (flat.typed(i) != tree.typed(i)) {
+        return "leaf " + i + " (" + fp + "): typed " + flat.typed(i) + ", tree " + tree.typed(i);
+      }
+      RowAccessor<Object> ta = tree.accessor(i);
+      Object tc = tree.container(i);
+      int tf = tree.field(i);
+      if (JsonFlat.LEAVES.kind(flat, i) != ta.kind(tc, tf)) {
+        return "leaf " + i + " (" + fp + "): kind " + JsonFlat.LEAVES.kind(flat, i) + ", tree "
+            + ta.kind(tc, tf);
+      }
+      Object fv = JsonFlat.LEAVES.getObject(flat, i);
+      Object tv = ta.getObject(tc, tf);
+      if (!fv.equals(tv)) {
+        return "leaf " + i + " (" + fp + "): value " + fv + ", tree " + tv;
+      }
+      String text2 = JsonFlat.LEAVES.kind(flat, i) == dev.handoff.api.row.ValueKind.TEXT
+          ? JsonFlat.LEAVES.getText(flat, i).toString() : null;
+      if (text2 != null && !text2.equals(tv)) {
+        return "leaf " + i + " (" + fp + "): text view " + text2 + ", tree " + tv;
+      }
+    }
+    return null;
+  }
+
+  /** Deletes chunks of {@code text} while it still mismatches. */
+  static String shrink(ClickHouseType type, JsonFlat flat, String text) {
+    String s = text;
+    for (int chunk = Math.max(1, s.length() / 2); chunk >= 1; chunk /= 2) {
+      boolean progress = true;
+      while (progress) {
+        progress = false;
+        for (int at = 0; at + chunk <= s.length(); at++) {
+          String c = s.substring(0, at) + s.substring(at + chunk);
+          if (mismatch(type, flat, c) != null) {
+            s = c;
+            progress = true;
+            break;
+          }
+        }
+      }
+    }
+    return s;
+  }
+
+  private static String mutate(SplittableRandom r, String text) {
+    int at = r.nextInt(text.length() + 1);
+    switch (r.nextInt(4)) {
+      case 0: return text.substring(0, at);
+      case 1: return text.substring(0, at) + "\\" + text.substring(at);
+      case 2: return text.substring(0, at) + ",}" + text.substring(at);
+      default: return text.substring(0, at) + " x " + text.substring(at);
+    }
+  }
+
+  private static void ws(SplittableRandom r, StringBuilder sb) {
+    if (r.nextInt(4) == 0) {
+      sb.append(" \t\n\r".charAt(r.nextInt(4)));
+    }
+  }
+
+  private static void object(SplittableRandom r, StringBuilder sb, int depth) {
+    sb.append('{');
+    ws(r, sb);
+    int n = r.nextInt(depth == 0 ? 6 : 4);
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        sb.append(',');
+        ws(r, sb);
+      }
+      sb.append('"').append(KEYS[r.nextInt(KEYS.length)]);
+      if (r.nextInt(3) == 0) {
+        sb.append(r.nextInt(10));
+      }
+      sb.append('"');
+      ws(r, sb);
+      sb.append(':');
+      ws(r, sb);
+      value(r, sb, depth + 1);
+      ws(r, sb);
+    }
+    sb.append('}');
+  }
+
+  private static void value(SplittableRandom r, StringBuilder sb, int depth) {
+    int k = r.nextInt(depth > 4 ? 8 : 11);
+    switch (k) {
+      case 0: sb.append("null"); break;
+      case 1: sb.append(r.nextBoolean()); break;
+      case 2: sb.append(r.nextLong(-1000, 1000)); break;
+      case 3: sb.append(r.nextLong()); break;
+      case 4: number(r, sb); break;
+      case 5: case 6: string(r, sb); break;
+      case 7: sb.append(r.nextBoolean() ? "\"\"" : r.nextBoolean() ? "-0" : "0.0"); break;
+      case 8: case 9: object(r, sb, depth); break;
+      default: array(r, sb, depth); break;
+    }
+  }
+
+  private static void array(SplittableRandom r, StringBuilder sb, int depth) {
+    sb.append('[');
+    int n = r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      value(r, sb, depth + 1);
+    }
+    sb.append(']');
+  }
+
+  private static void number(SplittableRandom r, StringBuilder sb) {
+    switch (r.nextInt(10)) {
+      case 0: sb.append(r.nextDouble() * Math.pow(10, r.nextInt(-30, 30))); break;
+      case 1: sb.append("9223372036854775807"); break;
+      case 2: sb.append("-9223372036854775808"); break;
+      case 3: sb.append("9223372036854775808"); break;
+      case 4: sb.append("123456789012345678901234567890"); break;
+      case 5: sb.append(r.nextInt(1000)).append('.').append(r.nextInt(1000)); break;
+      case 6: sb.append(r.nextInt(100)).append(r.nextBoolean() ? "e" : "E")
+          .append(r.nextBoolean() ? "-" : r.nextBoolean() ? "+" : "").append(r.nextInt(400));
+        break;
+      case 7: sb.append(r.nextBoolean() ? "1." : r.nextBoolean() ? "-.5" : "1e"); break;
+      case 8: sb.append("0.").append(r.nextLong(Long.MAX_VALUE)).append(r.nextInt(1000)); break;
+      default: sb.append("00").append(r.nextInt(100)); break;
+    }
+  }
+
+  private static void string(SplittableRandom r, StringBuilder sb) {
+    sb.append('"');
+    int n = r.nextInt(8);
+    for (int i = 0; i < n; i++) {
+      switch (r.nextInt(12)) {
+        case 0: sb.append("\\\"\\\\\\/\\b\\f\\n\\r\\t".substring(0, 2 * (1 + r.nextInt(8))));
+          break;
+        case 1: sb.append(String.format("\\u%04x", r.nextInt(0x10000))); break;
+        case 2: sb.append(String.format("\\u%04X", r.nextInt(0x10000))); break;
+        case 3: sb.append("é日本\uD83D\uDE00"); break;
+        case 4: sb.append(r.nextBoolean() ? "\\u+041" : "\\uzz"); break;
+        default: sb.append((char) ('a' + r.nextInt(26))); break;
+      }
+    }
+    sb.append('"');
+  }
+}
