@@ -171,8 +171,9 @@ final class HttpTarget implements Ingest.Target {
 
   /**
    * Waits (up to {@code --request-timeout}) until no insert of run {@code runId} runs on the
-   * server, flushes the server's logs and reads the query ids of the run's finished inserts from
-   * {@code system.query_log}; empty when the server has no query log or does not answer.
+   * server, flushes the server's logs and reads the query ids of the run's finished inserts, each
+   * with the rows the server wrote ({@code "query_id\twritten_rows"}), from {@code
+   * system.query_log}; empty when the server has no query log or does not answer.
    */
   @Override
   public Optional<List<String>> committedInserts(String runId) throws IOException {
@@ -187,8 +188,12 @@ final class HttpTarget implements Ingest.Target {
         Thread.sleep(50);
       }
       http.query("SYSTEM FLUSH LOGS");
-      String ids = http.query("SELECT query_id FROM system.query_log WHERE CAST(type AS Int8) = 2"
-          + " AND event_date >= yesterday() AND query_id LIKE " + like); // 2: QueryFinish
+      // written_rows too: an insert cut off by the kill before or inside its body can still
+      // finish on the server, with fewer rows than it was sent for (none at all, or its first
+      // blocks).
+      String ids = http.query("SELECT query_id, written_rows FROM system.query_log"
+          + " WHERE CAST(type AS Int8) = 2" // 2: QueryFinish
+          + " AND event_date >= yesterday() AND query_id LIKE " + like);
       return Optional.of(ids.lines().filter(l -> !l.isBlank()).toList());
     } catch (ClickHouseHttpException e) {
       err.println("ingest: warning: cannot read which inserts the killed run wrote from the"

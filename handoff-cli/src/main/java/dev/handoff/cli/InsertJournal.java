@@ -187,8 +187,9 @@ final class InsertJournal implements AutoCloseable {
   interface CommittedInserts {
     /**
      * Returns the {@code query_id} of every attempt of run {@code runId} that the server
-     * finished (one per attempt, so an insert written twice is there twice), after waiting for
-     * those still running; empty when the server cannot say (no query log).
+     * finished (one per attempt, so an insert written twice is there twice), each optionally
+     * followed by a tab and the rows the server wrote for it, after waiting for those still
+     * running; empty when the server cannot say (no query log).
      */
     Optional<List<String>> of(String runId) throws IOException;
   }
@@ -255,17 +256,30 @@ final class InsertJournal implements AutoCloseable {
     long past = 0;
     long until = cp.offset();
     long unplaced = 0;
-    for (String id : done.get()) {
-      Matcher m = QUERY_ID.matcher(id);
+    for (String entry : done.get()) {
+      int tab = entry.indexOf('\t');
+      Matcher m = QUERY_ID.matcher(tab < 0 ? entry : entry.substring(0, tab));
       if (!m.matches() || !m.group(1).equals(runId)) {
         continue;
       }
       int shard = Integer.parseInt(m.group(2));
+      long sent = Long.parseLong(m.group(5));
+      // A finished insert the kill cut short wrote fewer rows than it was sent for: the first
+      // ones, as its blocks arrive in order.
+      long wrote = sent;
+      if (tab >= 0) {
+        try {
+          wrote = Math.min(sent, Long.parseLong(entry.substring(tab + 1).strip()));
+        } catch (NumberFormatException e) {
+          return Optional.empty();
+        }
+      }
       long[] ins = inserts.get(shard + " " + m.group(3) + " " + m.group(4) + " " + m.group(5));
       if (ins == null || ins[0] < 0) {
-        unplaced += Long.parseLong(m.group(5));
+        unplaced += wrote;
         continue;
       }
+      ins = new long[] {ins[0], Math.min(ins[1], wrote)};
       List<long[]> bs = batches.getOrDefault(shard, List.of());
       for (int k = 0; k < bs.size(); k++) {
         long[] b = bs.get(k);

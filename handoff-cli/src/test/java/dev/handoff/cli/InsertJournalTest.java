@@ -39,6 +39,26 @@ class InsertJournalTest {
   }
 
   @Test
+  void anInsertCutShortByTheKill_countsOnlyTheRowsTheServerWrote() throws Exception {
+    // One batch [0,100) of 20 rows on shard 0, sent as inserts of 12 and 8 rows; the second
+    // finished on the server with none of its rows (its body ended before its first block) or
+    // with its first 3 (the blocks that arrived).
+    String journal = """
+        run abc123 0 0 0
+        b 0 0 0 100
+        i 0 0 0 0 12
+        i 0 1 1 12 8
+        """;
+    assertThat(recount(journal, 0, List.of(id(0, 0, 0, 12, 1) + "\t12",
+        id(0, 1, 1, 8, 1) + "\t0"))).contains(new InsertJournal.Recount(12, 100, 0));
+    assertThat(recount(journal, 0, List.of(id(0, 0, 0, 12, 1) + "\t12",
+        id(0, 1, 1, 8, 1) + "\t3"))).contains(new InsertJournal.Recount(15, 100, 0));
+    // Without the server's row count, the insert counts whole.
+    assertThat(recount(journal, 0, List.of(id(0, 0, 0, 12, 1), id(0, 1, 1, 8, 1))))
+        .contains(new InsertJournal.Recount(20, 100, 0));
+  }
+
+  @Test
   void rowsOfFinishedInsertsPastTheCheckpoint_countedByTheirBatches() throws Exception {
     // Shard 0 gets batches [0,100) of 10 rows and [200,300) of 10 rows; shard 1 [100,200), 10.
     // Insert q0-0 of shard 0 holds rows 0..14 (batch 1 and half of batch 3); q1-1 rows 15..19.
