@@ -554,4 +554,58 @@ final class ChunkBufferTest {
     assertThat(buf.capacity()).isLessThan(200_000);
     assertThat(buf.toByteArray()).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
   }
+
+  /**
+   * writeShortStringWithLength against the JDK's UTF-8 and writeUtf8WithLength: a seed sweep of
+   * strings of 0 to 140 chars drawn from ASCII, Latin-1 (up to 127 of them: two-byte counts),
+   * other BMP chars and surrogates (paired and not), written at varied offsets into small
+   * buffers that must grow. Prints the seed and the shortest failing string.
+   */
+  @Test
+  void shortStringWithLengthWritesUtf8WithItsCount() {
+    char[][] alphabets = {
+      {'a', 'Z', '0', ' ', '~'},
+      {'a', 'b', '\u00e9', '\u00ff', '\u0080', 'z'},
+      {'a', '\u00e9', '\u0101', '\u20ac', '\ud83d', '\ude00', 'q'},
+    };
+    for (long seed = 0; seed < 3000; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      char[] alphabet = alphabets[r.nextInt(alphabets.length)];
+      int n = r.nextInt(141);
+      StringBuilder sb = new StringBuilder(n);
+      for (int i = 0; i < n; i++) {
+        sb.append(r.nextInt(4) == 0 ? alphabet[r.nextInt(alphabet.length)] : (char) ('a' + i % 26));
+      }
+      String text = sb.toString();
+      int offset = r.nextInt(20);
+      ChunkBuffer actual = new ChunkBuffer(1 + r.nextInt(64));
+      ChunkBuffer expected = new ChunkBuffer(16);
+      actual.writeZeros(offset);
+      expected.writeZeros(offset);
+      boolean written = actual.writeShortStringWithLength(text);
+      if (n <= 127) {
+        expected.writeUtf8WithLength(text);
+      }
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      if (written != n <= 127 || !java.util.Arrays.equals(actual.toByteArray(),
+          expected.toByteArray())
+          || (written && !java.util.Arrays.equals(java.util.Arrays.copyOfRange(
+              actual.toByteArray(), actual.length() - utf8.length, actual.length()), utf8))) {
+        String shortest = text;
+        for (int len = 0; len < n; len++) {
+          String cut = text.substring(0, len);
+          ChunkBuffer a = new ChunkBuffer(1);
+          ChunkBuffer e = new ChunkBuffer(1);
+          a.writeShortStringWithLength(cut);
+          e.writeUtf8WithLength(cut);
+          if (!java.util.Arrays.equals(a.toByteArray(), e.toByteArray())) {
+            shortest = cut;
+            break;
+          }
+        }
+        throw new AssertionError("seed " + seed + ": offset " + offset + ", shortest failing "
+            + shortest.chars().mapToObj(c -> String.format(Locale.ROOT, "%04x", c)).toList());
+      }
+    }
+  }
 }

@@ -255,13 +255,7 @@ final class RowProgram {
    * writer would write, so that it is not checked for ASCII a second time on the generic path.
    */
   private static boolean writeShortString(String s, ChunkBuffer out) {
-    if (s.length() > FAST_STRING_MAX) {
-      return false;
-    }
-    if (!out.writeAsciiWithLength(s)) {
-      out.writeUtf8WithLength(s);
-    }
-    return true;
+    return out.writeShortStringWithLength(s); // FAST_STRING_MAX chars at most
   }
 
   private static void uuid(Fallback f, int column, Object[] row, ChunkBuffer out) {
