@@ -29,11 +29,7 @@ abstract class Column {
   final ClickHouseType type;
   /** The column name as errors show it ({@code tags[]}, {@code attrs.key}). */
   final String column;
-  /**
-   * The number of complete values at this level. A top-level leaf filled by the {@link
-   * NativeProgram} does not keep it (the encoder's row count is its count; {@link #truncate}
-   * sets it): only nested columns and composites read their count.
-   */
+  /** The number of complete values at this level. */
   int count;
 
   Column(ClickHouseType type, String column) {

@@ -111,7 +111,7 @@ abstract class Leaf extends Column {
 
     /**
      * Stops recording value ends: {@link #start} is then unsupported, and a value is complete
-     * after {@link #push}. For a top-level column with no values yet.
+     * after {@link #pushCount}. For a top-level column with no values yet.
      */
     final void dropOffsets() {
       if (count != 0) {
@@ -148,6 +148,11 @@ abstract class Leaf extends Column {
         ends = e = java.util.Arrays.copyOf(e, count * 2);
       }
       e[count++] = data.length();
+    }
+
+    /** {@link #push} for a column without offsets (the row program knows which it has). */
+    final void pushCount() {
+      count++;
     }
 
     @Override

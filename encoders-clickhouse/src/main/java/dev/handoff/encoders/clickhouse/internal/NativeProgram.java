@@ -179,9 +179,7 @@ final class NativeProgram {
   }
 
   // The cases. Each reads row[field] once and returns after appending it, or hands the row,
-  // untouched, to f.append. The cases of top-level leaves leave the leaf's count alone: nothing
-  // reads it there (the encoder's row count is theirs, and truncate sets it), and it is a load
-  // and a store per value saved. The field index is bound as an int of its own (f.field too): bound
+  // untouched, to f.append. The field index is bound as an int of its own (f.field too): bound
   // arguments are constants in the specialized code, a field of f is a load.
 
   private static void generic(Fallback f, int field, Object[] row) {
@@ -210,6 +208,7 @@ final class NativeProgram {
           case 4: data.writeIntLE((int) x); break;
           default: data.writeLongLE(x);
         }
+        c.count++;
         return;
       }
     }
@@ -220,6 +219,7 @@ final class NativeProgram {
     Object v = row[field];
     if (v != null && v.getClass() == Double.class) {
       c.data.writeDoubleLE((Double) v);
+      c.count++;
       return;
     }
     f.append(row);
@@ -231,6 +231,7 @@ final class NativeProgram {
       long s = ((Instant) v).getEpochSecond();
       if (s >= 0 && s <= Conversions.DATETIME_MAX) {
         c.data.writeIntLE((int) s);
+        c.count++;
         return;
       }
     }
@@ -244,6 +245,7 @@ final class NativeProgram {
       long d = ((LocalDate) v).toEpochDay();
       if (d >= 0 && d <= Conversions.DATE_MAX) {
         c.data.writeShortLE((int) d);
+        c.count++;
         return;
       }
     }
@@ -263,6 +265,7 @@ final class NativeProgram {
     Object v = row[field];
     if (v != null && v.getClass() == String.class) {
       if (c.data.writeShortStringWithLength((String) v)) { // FAST_STRING_MAX chars at most
+        c.pushCount();
         return;
       }
     }
@@ -325,6 +328,7 @@ final class NativeProgram {
       UUID u = (UUID) v;
       c.data.writeLongLE(u.getMostSignificantBits());
       c.data.writeLongLE(u.getLeastSignificantBits());
+      c.count++;
       return;
     }
     f.append(row);
@@ -360,5 +364,6 @@ final class NativeProgram {
     } else {
       c.data.writeLongLE(u);
     }
+    c.count++;
   }
 }
