@@ -378,82 +378,6 @@ public final class ChunkBuffer {
   }
 
   /**
-   * Appends {@code text} as ClickHouse writes a String (its UTF-8 byte count as a varint, then its
-   * UTF-8 bytes, exactly as {@link #writeUtf8WithLength}) if it has at most 127 chars, and returns
-   * true; otherwise writes nothing and returns false. The chars are read once to learn their
-   * range: ASCII text is then copied in bulk, as {@link #writeAsciiWithLength} does; text whose
-   * chars are all below {@code 0x100} (Latin-1, as accented Western text is) is copied in bulk
-   * too and widened to UTF-8 in place, eight bytes at a time where they are ASCII; other text
-   * goes to {@link #writeUtf8WithLength}. This saves the second pass over the chars that a
-   * failed {@code writeAsciiWithLength} followed by {@code writeUtf8WithLength} costs.
-   *
-   * @return whether {@code text} was at most 127 chars and was written
-   */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact below 0x100, checked
-  public boolean writeShortStringWithLength(String text) {
-    int n = text.length();
-    if (n > 127) {
-      return false;
-    }
-    int or = orChars(text, n);
-    if (or >= 0x100) {
-      writeUtf8WithLength(text);
-      return true;
-    }
-    int pos = length;
-    byte[] b = bytes;
-    if (or < 0x80) {
-      if (b.length - pos <= n) {
-        b = grow(n + 1);
-      }
-      b[pos] = (byte) n;
-      text.getBytes(0, n, b, pos + 1);
-      length = pos + 1 + n;
-      return true;
-    }
-    // Latin-1: at most 2 bytes a char, plus a count of at most 2 bytes. The chars are staged
-    // as one byte each behind the output's largest extent, then widened forward: the output
-    // never passes the staged byte being read (it is at most n bytes ahead of the start).
-    if (b.length - pos < 2 + 2 * n) {
-      b = grow(2 + 2 * n);
-    }
-    int src = pos + 1 + n;
-    text.getBytes(0, n, b, src);
-    int o = pos + 1;
-    int i = 0;
-    while (i < n) {
-      if (n - i >= 8) {
-        long w = (long) LONG_LE.get(b, src + i);
-        if ((w & 0x8080808080808080L) == 0) {
-          LONG_LE.set(b, o, w);
-          o += 8;
-          i += 8;
-          continue;
-        }
-      }
-      int c = b[src + i] & 0xFF;
-      i++;
-      if (c < 0x80) {
-        b[o++] = (byte) c;
-      } else {
-        b[o++] = (byte) (0xC0 | (c >> 6));
-        b[o++] = (byte) (0x80 | (c & 0x3F));
-      }
-    }
-    int m = o - pos - 1;
-    if (m < 128) {
-      b[pos] = (byte) m;
-      length = o;
-    } else { // a two-byte count (128 to 254 bytes): move the text on by one byte
-      System.arraycopy(b, pos + 1, b, pos + 2, m);
-      b[pos] = (byte) ((m & 0x7F) | 0x80);
-      b[pos + 1] = (byte) (m >>> 7);
-      length = o + 1;
-    }
-    return true;
-  }
-
-  /**
    * Appends {@code text} as one byte per char if every char is ASCII (below {@code 0x80}), which
    * is then exactly its UTF-8 encoding, and returns true; otherwise writes nothing and returns
    * false. Faster than {@link #writeUtf8} for ASCII text: the chars are checked without writing,
@@ -482,11 +406,6 @@ public final class ChunkBuffer {
    * a one-char loop (JDK 17); a benchmark that repeats one string hides that difference.
    */
   private static boolean isAscii(String s, int n) {
-    return orChars(s, n) < 0x80;
-  }
-
-  /** The OR of the first {@code n} chars of {@code s}, read as {@link #isAscii} describes. */
-  private static int orChars(String s, int n) {
     int or = 0;
     if (n >= 8) {
       for (int i = 0; i < n - 8; i += 8) {
@@ -498,7 +417,7 @@ public final class ChunkBuffer {
         or |= s.charAt(i);
       }
     }
-    return or;
+    return or < 0x80;
   }
 
   /** The OR of chars {@code i..i+7} of {@code s}. */

@@ -264,7 +264,12 @@ final class NativeProgram {
   private static void stringCounted(Leaves.StringColumn c, Fallback f, int field, Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == String.class) {
-      if (c.data.writeShortStringWithLength((String) v)) { // FAST_STRING_MAX chars at most
+      String s = (String) v;
+      if (s.length() <= FAST_STRING_MAX) {
+        ChunkBuffer data = c.data;
+        if (!data.writeAsciiWithLength(s)) {
+          data.writeUtf8WithLength(s);
+        }
         c.pushCount();
         return;
       }
@@ -296,8 +301,12 @@ final class NativeProgram {
    * writes, so that it is not checked for ASCII a second time on the generic path.
    */
   private static boolean appendShortString(Leaves.StringColumn c, String s) {
-    if (!c.data.writeShortStringWithLength(s)) { // FAST_STRING_MAX chars at most
+    if (s.length() > FAST_STRING_MAX) {
       return false;
+    }
+    ChunkBuffer data = c.data;
+    if (!data.writeAsciiWithLength(s)) {
+      data.writeUtf8WithLength(s);
     }
     c.push();
     return true;

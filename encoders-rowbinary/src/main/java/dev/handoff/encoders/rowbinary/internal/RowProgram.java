@@ -255,7 +255,13 @@ final class RowProgram {
    * writer would write, so that it is not checked for ASCII a second time on the generic path.
    */
   private static boolean writeShortString(String s, ChunkBuffer out) {
-    return out.writeShortStringWithLength(s); // FAST_STRING_MAX chars at most
+    if (s.length() > FAST_STRING_MAX) {
+      return false;
+    }
+    if (!out.writeAsciiWithLength(s)) {
+      out.writeUtf8WithLength(s);
+    }
+    return true;
   }
 
   private static void uuid(Fallback f, int column, Object[] row, ChunkBuffer out) {
