@@ -230,21 +230,9 @@ final class JsonFlat {
   /** Reads a number into leaf {@code leaf}'s slots (grown already when recorded). */
   private boolean number(int leaf) {
     int start = pos;
-    if (peek() == '-') {
-      pos++;
-    }
-    boolean integral = true;
-    while (pos < text.length()) {
-      char c = text.charAt(pos);
-      if (c >= '0' && c <= '9') {
-        pos++;
-      } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-        integral = false;
-        pos++;
-      } else {
-        break;
-      }
-    }
+    int end = JsonNumbers.scanEnd(text, pos);
+    boolean integral = end >= 0;
+    pos = integral ? end : ~end;
     boolean keep = leaf < tag.length;
     if (integral) {
       boolean negative = text.charAt(start) == '-';

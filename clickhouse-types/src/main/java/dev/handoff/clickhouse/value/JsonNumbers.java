@@ -1,8 +1,34 @@
 package dev.handoff.clickhouse.value;
 
-/** Number parsing of {@link JsonFlat} that allocates nothing. */
+/** Number scanning and parsing of the JSON readers ({@link JsonText}, {@link JsonFlat}). */
 final class JsonNumbers {
   private JsonNumbers() {}
+
+  /**
+   * Returns where the number starting at {@code from} ends: an optional minus, then digits, dots,
+   * exponent letters and signs, as both readers take them (the parse that follows judges the
+   * spelling). The end is returned as is when the number has only digits, and as {@code ~end}
+   * (negative) when it has a fraction or an exponent.
+   */
+  static int scanEnd(CharSequence text, int from) {
+    int pos = from;
+    if (pos < text.length() && text.charAt(pos) == '-') {
+      pos++;
+    }
+    boolean integral = true;
+    while (pos < text.length()) {
+      char c = text.charAt(pos);
+      if (c >= '0' && c <= '9') {
+        pos++;
+      } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+        integral = false;
+        pos++;
+      } else {
+        break;
+      }
+    }
+    return integral ? pos : ~pos;
+  }
 
   private static final double[] POW10 = {
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,

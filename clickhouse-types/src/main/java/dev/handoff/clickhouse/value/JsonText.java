@@ -159,21 +159,9 @@ public final class JsonText {
 
   private Object number() {
     int start = pos;
-    if (peek() == '-') {
-      pos++;
-    }
-    boolean integral = true;
-    while (pos < text.length()) {
-      char c = text.charAt(pos);
-      if (c >= '0' && c <= '9') {
-        pos++;
-      } else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-        integral = false;
-        pos++;
-      } else {
-        break;
-      }
-    }
+    int end = JsonNumbers.scanEnd(text, pos);
+    boolean integral = end >= 0;
+    pos = integral ? end : ~end;
     String s = text.subSequence(start, pos).toString();
     try {
       if (integral) {
