@@ -34,7 +34,6 @@ import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -86,8 +85,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ClickHouseSink<T> implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClickHouseSink.class);
-  private static final long WAIT_SLICE_NANOS = 1_000_000L;
-  private static final long MAX_WAIT_NANOS = 50_000_000L;
 
   private final String table;
   private final HandoffClock clock;
@@ -137,7 +134,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     this.lastFlushNanos = clock.nanoTime();
     this.tickMillis = clock.millis();
     this.ownScheduler = b.scheduler == null;
-    this.scheduler = ownScheduler ? ClickHouseSinkBuilder.defaultScheduler(table) : b.scheduler;
+    this.scheduler = ownScheduler ? Waiting.defaultScheduler(table) : b.scheduler;
     this.workers.start(); // never forgotten: the sink starts its own workers
     long tick = b.tickNanos();
     this.ticker = scheduler.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.NANOSECONDS);
@@ -303,7 +300,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
    * @throws InterruptedException if interrupted while waiting
    */
   public boolean awaitRoom(Duration timeout) throws InterruptedException {
-    return waitFor(this::hasRoomOrStopped, timeout) && !fatalError().isPresent();
+    return Waiting.until(clock, this::hasRoomOrStopped, timeout) && !fatalError().isPresent();
   }
 
   private boolean hasRoomOrStopped() {
@@ -358,7 +355,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
    */
   public DeliveryReport run(Source<T> source, Duration deadline) throws InterruptedException {
     Chain<T> chain = Chain.builder(source, new LockedStage<>(stage, lock, pushed,
-            routingKey instanceof ClickHouseSinkBuilder.ServerKey ? routingKey : null))
+            routingKey instanceof ServerKey ? routingKey : null))
         .clock(clock).drainTimeout(deadline).build();
     try {
       pullDrainTimedOut = chain.run().drainTimedOut();
@@ -468,7 +465,7 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     }
     boolean drained;
     try {
-      drained = waitFor(this::flushed, deadline);
+      drained = Waiting.until(clock, this::flushed, deadline);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       drained = false;
@@ -513,13 +510,6 @@ public final class ClickHouseSink<T> implements AutoCloseable {
   }
 
   private DeliveryReport report(WorkersReport w, List<ShardReport> shards, boolean timedOut) {
-    long failedBack = 0;
-    for (ShardReport s : shards) {
-      failedBack += s.rowsFailedBack();
-    }
-    if (failedBack > 0) {
-      tally.reason(failedBack + " rows not handed to the server before the deadline");
-    }
     long failedBatches = 0;
     long unfinished = 0;
     long rowsPushed;
@@ -533,13 +523,8 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    long skipped = tally.skipped();
-    long notDelivered = Math.max(0,
-        rowsPushed - w.rowsWritten() - w.deadLetteredRows() - skipped);
-    return new DeliveryReport(table, rowsPushed, w.rowsWritten(), w.deadLetteredRows(), skipped,
-        notDelivered, w.shards().stream().mapToLong(WorkersReport.PerShard::inserts).sum(),
-        w.retries(), writer.rowsInDoubt(), failedBatches, unfinished, timedOut,
-        tally.reasons());
+    return tally.report(table, rowsPushed, w, shards, writer.rowsInDoubt(), failedBatches,
+        unfinished, timedOut);
   }
 
   /* ------------------------------------------------------------------ Ticker */
@@ -565,36 +550,6 @@ public final class ClickHouseSink<T> implements AutoCloseable {
     long now = clock.nanoTime();
     stage.onBatchEnd(Duration.ofNanos(now - lastFlushNanos));
     lastFlushNanos = now;
-  }
-
-  /** A condition polled while waiting; {@link java.util.function.BooleanSupplier} by name. */
-  private interface Condition {
-    boolean holds();
-  }
-
-  /**
-   * Polls {@code condition} until it holds or {@code timeout} passed on the injected clock. Waits
-   * in real slices of at most 50 ms and at most as many slices as the timeout holds, so a clock
-   * that does not move (a manual one in a test) cannot make it wait forever.
-   */
-  private boolean waitFor(Condition condition, Duration timeout) throws InterruptedException {
-    long end = clock.nanoTime() + timeout.toNanos();
-    long slices = timeout.toNanos() / WAIT_SLICE_NANOS + 1;
-    long wait = WAIT_SLICE_NANOS;
-    for (long i = 0; ; i++) {
-      if (condition.holds()) {
-        return true;
-      }
-      if (i >= slices || clock.nanoTime() - end >= 0) {
-        return false;
-      }
-      LockSupport.parkNanos(wait);
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-      i += wait / WAIT_SLICE_NANOS - 1;
-      wait = Math.min(MAX_WAIT_NANOS, wait * 2);
-    }
   }
 
   @Override

@@ -1,23 +1,18 @@
 package dev.handoff.clickhouse.sink;
 
 import dev.handoff.api.ChunkConfig;
-import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.ErrorPolicy;
-import dev.handoff.api.HandoffException;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.spi.InsertWriter;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.api.spi.ShardRouter;
-import dev.handoff.clickhouse.hash.ShardingKey;
 import dev.handoff.clickhouse.hash.WeightedShardRouter;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClickHouseWriter;
 import dev.handoff.clickhouse.http.ClusterTarget;
-
-
 import dev.handoff.clickhouse.http.DistributedTable;
 import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
@@ -34,11 +29,9 @@ import dev.handoff.core.sink.SinkWorkers;
 import dev.handoff.core.sink.WorkerListener;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BiFunction;
@@ -423,7 +416,7 @@ public final class ClickHouseSinkBuilder<T> {
       ClickHouseHttp reader = target == null && distributedTable == null ? client
           : Targets.firstAnswering(where, http.build());
       TableSchema schema = givenSchema != null ? givenSchema : reader.schema(database, table);
-      schema = chosen(schema);
+      schema = Targets.columns(schema, columns, qualifiedTable());
       RowAccessor<T> accessor = accessorFor.apply(schema);
       RowEncoder<T> encoder = Providers.encoder(format.encoderName())
           .create(schema, accessor, encoderOptions);
@@ -446,7 +439,7 @@ public final class ClickHouseSinkBuilder<T> {
           throw new IllegalStateException("shardingKey(\"" + keyExpression + "\") places the"
               + " rows itself; it cannot be combined with router(...) or routingKey(...)");
         }
-        key = serverKey(keyExpression, schema, accessor);
+        key = ServerKey.of(keyExpression, schema, accessor, qualifiedTable());
         chosenRouter = where.shards().size() > 1
             ? WeightedShardRouter.of(where.shards().stream().mapToInt(ClusterTarget.Shard::weight)
                 .toArray())
@@ -473,17 +466,6 @@ public final class ClickHouseSinkBuilder<T> {
     }
   }
 
-  private ToLongFunction<T> serverKey(String expression, TableSchema schema,
-      RowAccessor<T> accessor) {
-    try {
-      return new ServerKey<>(ShardingKey.parse(expression, schema), accessor, qualifiedTable());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("sink " + qualifiedTable() + ": cannot place rows as the"
-          + " server would: " + e.getMessage() + "; set router(...) and routingKey(...) to place"
-          + " them yourself", e);
-    }
-  }
-
   /**
    * The sink's own pool: it keeps as many arrays as the budget can hold in sealed chunks, plus
    * one open and one over the limit per shard, so a steady flow allocates none.
@@ -492,22 +474,6 @@ public final class ClickHouseSinkBuilder<T> {
     int length = ChunkPool.arrayLengthFor(chunks.targetBytes());
     long keep = budgetBytes / length + 2L * shards;
     return new ChunkPool(length, (int) Math.min(1024, keep));
-  }
-
-  private TableSchema chosen(TableSchema all) {
-    if (columns == null) {
-      return all;
-    }
-    List<ColumnSpec> picked = new ArrayList<>();
-    for (String name : columns) {
-      int i = all.indexOf(name);
-      if (i < 0) {
-        throw new IllegalArgumentException("table " + qualifiedTable() + " has no insertable"
-            + " column " + name + "; it has " + all.columns());
-      }
-      picked.add(all.column(i));
-    }
-    return new TableSchema(picked);
   }
 
   /** The routing key function; a row without one has key 0. */
@@ -552,39 +518,5 @@ public final class ClickHouseSinkBuilder<T> {
   long tickNanos() {
     long tenth = chunks.maxChunkAge().toNanos() / 10;
     return Math.max(1_000_000L, Math.min(100_000_000L, tenth));
-  }
-
-  static ScheduledExecutorService defaultScheduler(String table) {
-    return Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "handoff-sink-ticker " + table);
-      t.setDaemon(true);
-      return t;
-    });
-  }
-
-  /**
-   * The row's value of a server sharding key; a value that has no shard (NULL, out of range)
-   * becomes a data error, so the sink treats the row as any other bad row.
-   */
-  static final class ServerKey<T> implements ToLongFunction<T> {
-    private final ShardingKey key;
-    private final RowAccessor<T> accessor;
-    private final String table;
-
-    ServerKey(ShardingKey key, RowAccessor<T> accessor, String table) {
-      this.key = key;
-      this.accessor = accessor;
-      this.table = table;
-    }
-
-    @Override
-    public long applyAsLong(T row) {
-      try {
-        return key.keyOf(accessor, row);
-      } catch (IllegalArgumentException e) {
-        throw HandoffException.data("sink " + table + ": the row has no shard under the sharding"
-            + " key " + key + ": " + e.getMessage());
-      }
-    }
   }
 }

@@ -2,8 +2,10 @@ package dev.handoff.clickhouse.sink;
 
 import dev.handoff.api.spi.Insert;
 import dev.handoff.api.spi.WriteException;
+import dev.handoff.core.ShardReport;
 import dev.handoff.core.StageMetrics;
 import dev.handoff.core.sink.WorkerListener;
+import dev.handoff.core.sink.WorkersReport;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,6 +51,30 @@ final class Tally implements StageMetrics.Listener, WorkerListener {
 
   synchronized List<String> reasons() {
     return new ArrayList<>(reasons);
+  }
+
+  /**
+   * Returns the delivery report of a closed sink: rows not written, dead-lettered or skipped are
+   * not delivered, and rows the stage failed back at the deadline add a reason.
+   */
+  DeliveryReport report(String table, long rowsPushed, WorkersReport w, List<ShardReport> shards,
+      long rowsInDoubt, long failedBatches, long unfinished, boolean timedOut) {
+    long failedBack = 0;
+    for (ShardReport s : shards) {
+      failedBack += s.rowsFailedBack();
+    }
+    if (failedBack > 0) {
+      reason(failedBack + " rows not handed to the server before the deadline");
+    }
+    long notDelivered = Math.max(0,
+        rowsPushed - w.rowsWritten() - w.deadLetteredRows() - skipped);
+    long inserts = 0;
+    for (WorkersReport.PerShard s : w.shards()) {
+      inserts += s.inserts();
+    }
+    return new DeliveryReport(table, rowsPushed, w.rowsWritten(), w.deadLetteredRows(), skipped,
+        notDelivered, inserts, w.retries(), rowsInDoubt, failedBatches, unfinished, timedOut,
+        reasons());
   }
 
   @Override

@@ -1,10 +1,14 @@
 package dev.handoff.clickhouse.sink;
 
+import dev.handoff.api.ColumnSpec;
+import dev.handoff.api.TableSchema;
 import dev.handoff.clickhouse.http.ClickHouseHttp;
 import dev.handoff.clickhouse.http.ClickHouseHttpException;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClusterTarget;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 
 /** What the builder needs to know about a cluster target: shard count, a server to ask. */
 final class Targets {
@@ -55,5 +59,27 @@ final class Targets {
   /** The default HTTP URL of a replica {@code system.clusters} names: port 8123 of its host. */
   static String port8123(String host, Integer tcpPort) {
     return "http://" + host + ":8123";
+  }
+
+  /**
+   * The columns the sink writes: all of {@code all}, or those named in {@code columns} in that
+   * order.
+   *
+   * @throws IllegalArgumentException if a named column is not an insertable column of the table
+   */
+  static TableSchema columns(TableSchema all, List<String> columns, String table) {
+    if (columns == null) {
+      return all;
+    }
+    List<ColumnSpec> picked = new ArrayList<>();
+    for (String name : columns) {
+      int i = all.indexOf(name);
+      if (i < 0) {
+        throw new IllegalArgumentException("table " + table + " has no insertable"
+            + " column " + name + "; it has " + all.columns());
+      }
+      picked.add(all.column(i));
+    }
+    return new TableSchema(picked);
   }
 }
