@@ -1,6 +1,9 @@
 package dev.handoff.cli;
 
 import com.fasterxml.jackson.core.io.NumberInput;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,13 +11,16 @@ import java.util.List;
 
 /**
  * Reads the common JSON line straight from its bytes into a block's flat row: one object whose
- * names and strings are plain ASCII without escapes and whose values are strings, integers that
- * fit a {@code long}, doubles, booleans or nulls, on one line with only blanks after it.
+ * names are plain ASCII without escapes and whose values are strings (UTF-8, with JSON's
+ * escapes), integers, numbers with a fraction, booleans or nulls, on one line with only blanks
+ * after it.
  *
- * <p>It takes only what it can read exactly as Jackson does and declines everything else (an
- * escape, a byte beyond ASCII, a nested value, a big or malformed number, an exact decimal, any
- * syntax it does not expect): the caller then reads the line with Jackson, which also words any
- * error. Doubles go through Jackson's own number parser, so they round the same.
+ * <p>It takes only what it can read exactly as Jackson does and declines everything else (a name
+ * beyond ASCII or with an escape, a nested value, a malformed number or string, UTF-8 that is not
+ * well formed, an escaped lone surrogate, any syntax it does not expect): the caller then reads
+ * the line with Jackson, which also words any error. Doubles go through Jackson's own number
+ * parser, so they round the same; an exact decimal's node comes from the same mapper the tree
+ * path uses.
  *
  * <p>One scanner per thread (it keeps a scratch buffer).
  */
@@ -27,7 +33,13 @@ final class FlatScanner {
   /** The column names as bytes, in schema order. */
   private final byte[][] names;
   private final boolean exactDecimals;
+  /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
+  private final boolean[] float64;
+  /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
+  private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
+  /** Decoded strings with escapes or bytes beyond ASCII; grows up to {@link #MAX_TEXT}. */
+  private char[] text = new char[256];
   /** The unknown field names of the row just read, or {@code null}. */
   List<String> unknown;
 
@@ -35,14 +47,18 @@ final class FlatScanner {
    * Creates a scanner.
    *
    * @param columns the table's column names, in schema order
-   * @param exactDecimals whether numbers with a fraction are exact decimals (then declined)
+   * @param exactDecimals whether numbers with a fraction are exact decimals
+   * @param float64 per column, whether its exact decimals are read as doubles
+   * @param mapper the tree path's mapper, which makes exact decimals' nodes
    */
-  FlatScanner(String[] columns, boolean exactDecimals) {
+  FlatScanner(String[] columns, boolean exactDecimals, boolean[] float64, ObjectMapper mapper) {
     names = new byte[columns.length][];
     for (int i = 0; i < columns.length; i++) {
       names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
     }
     this.exactDecimals = exactDecimals;
+    this.float64 = float64.clone();
+    this.mapper = mapper;
   }
 
   /**
@@ -131,16 +147,16 @@ final class FlatScanner {
       int j = from;
       while (j < end) {
         byte b = buf[j];
-        if (b == '"') {
-          break;
-        }
-        if (b < 0x20 || b == '\\') {
-          return -1; // escapes, control bytes and bytes beyond ASCII (negative) go to Jackson
+        if (b == '"' || b < 0x20 || b == '\\') {
+          break; // bytes beyond ASCII are negative
         }
         j++;
       }
       if (j >= end || j - from > MAX_TEXT) {
         return -1;
+      }
+      if (buf[j] != '"') {
+        return decoded(buf, from, j, end, s, kinds, objects);
       }
       if (s >= 0) {
         kinds[s] = BlockRows.TEXT;
@@ -149,7 +165,7 @@ final class FlatScanner {
       return j + 1;
     }
     if (c == '-' || (c >= '0' && c <= '9')) {
-      return number(buf, i, end, s, kinds, values);
+      return number(buf, i, end, s, kinds, values, objects);
     }
     if (c == 't' && literal(buf, i, end, "true")) {
       set(s, kinds, values, BlockRows.BOOLEAN, 1);
@@ -169,8 +185,148 @@ final class FlatScanner {
     return -1; // a nested value, or not JSON
   }
 
-  /** Reads a number as JSON writes it; declines a big integer, an exact decimal, bad syntax. */
-  private int number(byte[] buf, int i, int end, int s, byte[] kinds, long[] values) {
+  /**
+   * Reads a string with escapes or bytes beyond ASCII, from {@code from} (its first byte after
+   * the quote) where {@code [from, plain)} is plain ASCII; returns the index after its closing
+   * quote, or -1 to decline (malformed UTF-8, a control byte, an unknown escape, an escaped lone
+   * surrogate, a string past {@link #MAX_TEXT}: Jackson words those or reads them its own way).
+   */
+  private int decoded(byte[] buf, int from, int plain, int end, int s, byte[] kinds,
+      Object[] objects) {
+    char[] t = text;
+    int n = 0;
+    for (int k = from; k < plain; k++) {
+      if (n == t.length) {
+        t = grow(n + 1);
+      }
+      t[n++] = (char) buf[k];
+    }
+    int j = plain;
+    while (true) {
+      if (j >= end) {
+        return -1;
+      }
+      int b = buf[j];
+      if (n + 2 > t.length) {
+        if (n + 2 > MAX_TEXT) {
+          return -1;
+        }
+        t = grow(n + 2);
+      }
+      if (b == '"') {
+        break;
+      }
+      if (b >= 0x20 && b != '\\') {
+        t[n++] = (char) b;
+        j++;
+      } else if (b == '\\') {
+        if (j + 1 >= end) {
+          return -1;
+        }
+        int e = buf[j + 1];
+        j += 2;
+        switch (e) {
+          case '"': case '\\': case '/':
+            t[n++] = (char) e;
+            break;
+          case 'b': t[n++] = '\b'; break;
+          case 'f': t[n++] = '\f'; break;
+          case 'n': t[n++] = '\n'; break;
+          case 'r': t[n++] = '\r'; break;
+          case 't': t[n++] = '\t'; break;
+          case 'u': {
+            int u = hex4(buf, j, end);
+            if (u < 0) {
+              return -1;
+            }
+            j += 4;
+            if (Character.isHighSurrogate((char) u)) {
+              int low = j + 1 < end && buf[j] == '\\' && buf[j + 1] == 'u'
+                  ? hex4(buf, j + 2, end) : -1;
+              if (low < 0 || !Character.isLowSurrogate((char) low)) {
+                return -1;
+              }
+              j += 6;
+              t[n++] = (char) u;
+              t[n++] = (char) low;
+            } else if (Character.isLowSurrogate((char) u)) {
+              return -1;
+            } else {
+              t[n++] = (char) u;
+            }
+            break;
+          }
+          default:
+            return -1;
+        }
+      } else if (b >= 0) {
+        return -1; // a control byte: Jackson refuses it unescaped
+      } else {
+        int len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+        int cp = len == 0 || j + len > end ? -1 : codePoint(buf, j, len);
+        if (cp < 0) {
+          return -1;
+        }
+        j += len;
+        if (cp >= 0x10000) {
+          t[n++] = Character.highSurrogate(cp);
+          t[n++] = Character.lowSurrogate(cp);
+        } else {
+          t[n++] = (char) cp;
+        }
+      }
+    }
+    if (s >= 0) {
+      kinds[s] = BlockRows.TEXT;
+      objects[s] = new String(t, 0, n);
+    }
+    return j + 1;
+  }
+
+  /**
+   * The code point of the well-formed UTF-8 sequence of {@code len} bytes at {@code i}, or -1 for
+   * anything else (a bad continuation byte, an overlong form, a surrogate, past U+10FFFF).
+   */
+  private static int codePoint(byte[] buf, int i, int len) {
+    int cp = buf[i] & (0x7F >> len);
+    for (int k = 1; k < len; k++) {
+      int c = buf[i + k];
+      if ((c & 0xC0) != 0x80) {
+        return -1;
+      }
+      cp = cp << 6 | (c & 0x3F);
+    }
+    int min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return -1;
+    }
+    return cp;
+  }
+
+  /** The value of the four hex digits at {@code i}, or -1. */
+  private static int hex4(byte[] buf, int i, int end) {
+    if (i + 4 > end) {
+      return -1;
+    }
+    int v = 0;
+    for (int k = 0; k < 4; k++) {
+      int d = Character.digit(buf[i + k], 16);
+      if (d < 0) {
+        return -1;
+      }
+      v = v << 4 | d;
+    }
+    return v;
+  }
+
+  private char[] grow(int need) {
+    text = Arrays.copyOf(text, Math.min(MAX_TEXT + 2, Math.max(need, text.length * 2)));
+    return text;
+  }
+
+  /** Reads a number as JSON writes it; declines bad syntax and numbers past 64 characters. */
+  private int number(byte[] buf, int i, int end, int s, byte[] kinds, long[] values,
+      Object[] objects) {
     int start = i;
     boolean negative = buf[i] == '-';
     if (negative) {
@@ -211,27 +367,56 @@ final class FlatScanner {
         return -1;
       }
     }
+    int len = i - start;
+    if (len > MAX_NUMBER) {
+      return -1; // Jackson's limits and wording for long numbers
+    }
     if (!fraction) {
       if (intDigits > 18) {
-        return -1; // may not fit a long: Jackson decides LONG or BIG_INTEGER
+        return big(buf, start, len, i, s, kinds, values, objects);
       }
       long n = negative ? -v : v;
       set(s, kinds, values, n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE
           ? BlockRows.INT : BlockRows.LONG, n);
       return i;
     }
-    int len = i - start;
-    if (exactDecimals || len > MAX_NUMBER) {
-      return -1;
+    if (s < 0) {
+      return i;
     }
-    if (s >= 0) {
-      for (int k = 0; k < len; k++) {
-        digits[k] = (char) buf[start + k];
+    for (int k = 0; k < len; k++) {
+      digits[k] = (char) buf[start + k];
+    }
+    double d = NumberInput.parseDouble(digits, 0, len, true);
+    if (exactDecimals && !(float64[s % float64.length] && d != 0 && !Double.isInfinite(d))) {
+      try {
+        // The node the tree would hold (same mapper, same normalization), kept in a
+        // one-element array that BlockRows reads through the tree's nested accessor.
+        objects[s] = mapper.createArrayNode().add(mapper.readTree(buf, start, len));
+      } catch (IOException e) {
+        return -1;
       }
-      kinds[s] = BlockRows.DOUBLE;
-      values[s] = Double.doubleToRawLongBits(NumberInput.parseDouble(digits, 0, len, true));
+      kinds[s] = BlockRows.DECIMAL;
+      return i;
     }
+    kinds[s] = BlockRows.DOUBLE;
+    values[s] = Double.doubleToRawLongBits(d);
     return i;
+  }
+
+  /** An integer of 19 digits or more: a {@code long} if it fits one, as Jackson decides. */
+  private int big(byte[] buf, int start, int len, int next, int s, byte[] kinds, long[] values,
+      Object[] objects) {
+    if (s >= 0) {
+      BigInteger v = new BigInteger(new String(buf, start, len, StandardCharsets.ISO_8859_1));
+      if (v.bitLength() < 64) {
+        kinds[s] = BlockRows.LONG;
+        values[s] = v.longValue();
+      } else {
+        kinds[s] = BlockRows.BIG_INTEGER;
+        objects[s] = v;
+      }
+    }
+    return next;
   }
 
   private static void set(int s, byte[] kinds, long[] values, byte kind, long v) {

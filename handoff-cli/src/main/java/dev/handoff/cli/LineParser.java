@@ -92,7 +92,7 @@ final class LineParser {
       index.putIfAbsent(names[i], i);
     }
     this.exactDecimals = exactDecimals;
-    this.scanner = new FlatScanner(names, exactDecimals);
+
     this.strict = strict;
     this.delimited = delimited;
     this.header = header;
@@ -108,6 +108,7 @@ final class LineParser {
     // Jackson's own double parser: the same correctly rounded value, without a String per number.
     mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
+    this.scanner = new FlatScanner(names, exactDecimals, float64, mapper);
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */
