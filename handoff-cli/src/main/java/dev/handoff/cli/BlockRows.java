@@ -5,6 +5,7 @@ import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads the rows of a {@link ParsedBlock} for the encoder: a flat row from the block's arrays,
@@ -35,6 +36,11 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    * node in {@code objects}, read through the tree's nested accessor.
    */
   static final byte DECIMAL = 7;
+  /**
+   * A string for a String column, as its UTF-8 bytes (a {@code byte[]} in {@code objects}): the
+   * encoder copies them as they are, the same bytes it would make of the string's {@code String}.
+   */
+  static final byte UTF8 = 8;
 
   /** A row of a block: the cursor the source pushes (one per source, moved for each row). */
   static final class Row {
@@ -84,6 +90,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return ValueKind.DOUBLE;
       case TEXT:
         return ValueKind.TEXT;
+      case UTF8:
+        return ValueKind.BYTES;
       case BOOLEAN:
         return ValueKind.BOOLEAN;
       case BIG_INTEGER:
@@ -126,6 +134,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return b.objects[s];
       case DECIMAL:
         return decimals.getObject(b.objects[s], 0);
+      case UTF8:
+        return new String((byte[]) b.objects[s], StandardCharsets.UTF_8);
       default:
         return null;
     }
@@ -196,14 +206,24 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getText(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getText(r.block.objects[s], 0)
-        : (CharSequence) r.block.objects[s];
+    switch (r.block.kinds[s]) {
+      case DECIMAL:
+        return decimals.getText(r.block.objects[s], 0);
+      case UTF8:
+        return new String((byte[]) r.block.objects[s], StandardCharsets.UTF_8);
+      default:
+        return (CharSequence) r.block.objects[s];
+    }
   }
 
   @Override
   public byte[] getBytes(Row r, int field) {
-    // JSON has no bytes: only a tree built in code could hold them.
-    return tree.getBytes(r.block.nodes[r.row], field);
+    JsonNode n = r.block.nodes[r.row];
+    if (n == null && r.block.kinds[slot(r, field)] == UTF8) {
+      return (byte[]) r.block.objects[slot(r, field)];
+    }
+    // Otherwise JSON has no bytes: only a tree built in code could hold them.
+    return tree.getBytes(n, field);
   }
 
   @Override

@@ -35,6 +35,8 @@ final class FlatScanner {
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
+  /** String columns: a string without escapes goes to them as its own UTF-8 bytes. */
+  private final boolean[] raw;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
   private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
@@ -50,8 +52,11 @@ final class FlatScanner {
    * @param exactDecimals whether numbers with a fraction are exact decimals
    * @param float64 per column, whether its exact decimals are read as doubles
    * @param mapper the tree path's mapper, which makes exact decimals' nodes
+   * @param raw per column, whether it is a String column, which takes a string without escapes
+   *     as its UTF-8 bytes ({@link BlockRows#UTF8}) instead of a {@code String}
    */
-  FlatScanner(String[] columns, boolean exactDecimals, boolean[] float64, ObjectMapper mapper) {
+  FlatScanner(String[] columns, boolean exactDecimals, boolean[] float64, ObjectMapper mapper,
+      boolean[] raw) {
     names = new byte[columns.length][];
     for (int i = 0; i < columns.length; i++) {
       names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
@@ -59,6 +64,7 @@ final class FlatScanner {
     this.exactDecimals = exactDecimals;
     this.float64 = float64.clone();
     this.mapper = mapper;
+    this.raw = raw.clone();
   }
 
   /**
@@ -159,8 +165,13 @@ final class FlatScanner {
         return decoded(buf, from, j, end, s, kinds, objects);
       }
       if (s >= 0) {
-        kinds[s] = BlockRows.TEXT;
-        objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
+        if (raw[s % raw.length]) {
+          kinds[s] = BlockRows.UTF8;
+          objects[s] = Arrays.copyOfRange(buf, from, j);
+        } else {
+          kinds[s] = BlockRows.TEXT;
+          objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
+        }
       }
       return j + 1;
     }
@@ -195,6 +206,7 @@ final class FlatScanner {
       Object[] objects) {
     char[] t = text;
     int n = 0;
+    boolean escaped = false;
     for (int k = from; k < plain; k++) {
       if (n == t.length) {
         t = grow(n + 1);
@@ -220,6 +232,7 @@ final class FlatScanner {
         t[n++] = (char) b;
         j++;
       } else if (b == '\\') {
+        escaped = true;
         if (j + 1 >= end) {
           return -1;
         }
@@ -277,8 +290,14 @@ final class FlatScanner {
       }
     }
     if (s >= 0) {
-      kinds[s] = BlockRows.TEXT;
-      objects[s] = new String(t, 0, n);
+      if (!escaped && raw[s % raw.length]) {
+        // Well-formed UTF-8 without escapes: the bytes are the string's own UTF-8.
+        kinds[s] = BlockRows.UTF8;
+        objects[s] = Arrays.copyOfRange(buf, from, j);
+      } else {
+        kinds[s] = BlockRows.TEXT;
+        objects[s] = new String(t, 0, n);
+      }
     }
     return j + 1;
   }

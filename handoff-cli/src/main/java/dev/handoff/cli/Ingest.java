@@ -334,10 +334,11 @@ final class Ingest {
     }
     boolean decimals = SchemaText.hasDecimal(schema);
     java.util.Set<String> float64 = SchemaText.float64Columns(schema);
+    java.util.Set<String> strings = SchemaText.stringColumns(schema);
     List<String> names = header;
     ThreadLocal<LineParser> parsers =
         ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
-            s.inputFormat(), names, float64));
+            s.inputFormat(), names, float64, strings));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
         s.parseThreads(), b -> {
           parsers.get().parse(b);
@@ -345,7 +346,8 @@ final class Ingest {
         });
     JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
         acks, ranges, skips, report,
-        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, float64), stage);
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, float64, strings),
+        stage);
 
     InsertWriter inner = target.writer(schema);
     String runId = target.runId(inner);

@@ -81,6 +81,17 @@ final class LineParser {
    */
   LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns) {
+    this(columns, exactDecimals, strict, delimited, header, float64Columns, java.util.Set.of());
+  }
+
+  /**
+   * Creates a parser that also gives a string for one of {@code stringColumns} (columns of type
+   * {@code String}) as its UTF-8 bytes where the line holds it without escapes, so the encoder
+   * copies them instead of encoding a {@code String} again.
+   */
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns,
+      java.util.Set<String> stringColumns) {
     this.names = new String[columns.size()];
     this.float64 = new boolean[columns.size()];
     for (int i = 0; i < float64.length; i++) {
@@ -108,7 +119,11 @@ final class LineParser {
     // Jackson's own double parser: the same correctly rounded value, without a String per number.
     mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
-    this.scanner = new FlatScanner(names, exactDecimals, float64, mapper);
+    boolean[] raw = new boolean[columns.size()];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = stringColumns.contains(columns.get(i));
+    }
+    this.scanner = new FlatScanner(names, exactDecimals, float64, mapper, raw);
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */

@@ -144,4 +144,19 @@ final class SchemaText {
     }
     return names;
   }
+
+  /**
+   * Returns the names of the columns of type {@code String} or {@code Nullable(String)}: a JSON
+   * string without escapes goes to them as its own UTF-8 bytes.
+   */
+  static java.util.Set<String> stringColumns(TableSchema schema) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (ColumnSpec c : schema.columns()) {
+      String t = c.type().replace(" ", "");
+      if (t.equals("String") || t.equals("Nullable(String)")) {
+        names.add(c.name());
+      }
+    }
+    return names;
+  }
 }

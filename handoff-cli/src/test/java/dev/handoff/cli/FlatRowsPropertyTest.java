@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.json.JsonRows;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -39,20 +40,22 @@ class FlatRowsPropertyTest {
           List<String> lines = lines(new SplittableRandom(seed), 1 + (int) (seed % 40));
           // Every other seed reads column x as Float64 (exact decimals become doubles there).
           Set<String> float64 = seed % 2 == 0 ? Set.of("x") : Set.of();
-          String failure = check(lines, exact, strict, float64);
+          // Every third seed makes id and name String columns (strings as their UTF-8 bytes).
+          Set<String> strings = seed % 3 == 0 ? Set.of("id", "name") : Set.of();
+          String failure = check(lines, exact, strict, float64, strings);
           if (failure != null) {
             // Shrink: drop lines while the check still fails.
             for (int i = lines.size() - 1; i >= 0; i--) {
               List<String> fewer = new ArrayList<>(lines);
               fewer.remove(i);
-              String f = check(fewer, exact, strict, float64);
+              String f = check(fewer, exact, strict, float64, strings);
               if (f != null) {
                 lines = fewer;
                 failure = f;
               }
             }
             throw new AssertionError("seed " + seed + " exact " + exact + " strict " + strict
-                + " float64 " + float64 + ": " + failure + "\nshrunk block:\n" + String.join("\n", lines));
+                + " float64 " + float64 + " strings " + strings + ": " + failure + "\nshrunk block:\n" + String.join("\n", lines));
           }
         }
       }
@@ -95,19 +98,20 @@ class FlatRowsPropertyTest {
 
   /** Returns why the block's rows differ from their trees, or {@code null}. */
   static String check(List<String> lines, boolean exact, boolean strict) throws Exception {
-    return check(lines, exact, strict, Set.of());
+    return check(lines, exact, strict, Set.of(), Set.of());
   }
 
   /**
    * Returns why the block's rows differ from their trees, or {@code null}; with exact decimals, a
    * number with a fraction in one of {@code float64} must read as the correctly rounded double of
-   * the tree's decimal when that double is finite and not zero.
+   * the tree's decimal when that double is finite and not zero; a string in one of {@code
+   * strings} may read as bytes, which must be the UTF-8 of the tree's text.
    */
-  static String check(List<String> lines, boolean exact, boolean strict, Set<String> float64)
-      throws Exception {
+  static String check(List<String> lines, boolean exact, boolean strict, Set<String> float64,
+      Set<String> strings) throws Exception {
     byte[] bytes = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
     ParsedBlock b = new ParsedBlock(0, bytes.length, 0, bytes);
-    new LineParser(COLUMNS, exact, strict, null, List.of(), float64).parse(b);
+    new LineParser(COLUMNS, exact, strict, null, List.of(), float64, strings).parse(b);
     ObjectMapper mapper = new ObjectMapper();
     if (exact) {
       mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
@@ -146,6 +150,14 @@ class FlatRowsPropertyTest {
         for (int c = 0; c < COLUMNS.size(); c++) {
           boolean asDouble = exact && float64.contains(COLUMNS.get(c)) && n.isObject()
               && n.get(COLUMNS.get(c)) != null && n.get(COLUMNS.get(c)).isBigDecimal();
+          if (strings.contains(COLUMNS.get(c)) && flat.kind(cursor, c) == ValueKind.BYTES
+              && tree.kind(n, c) == ValueKind.TEXT) {
+            byte[] want = tree.getText(n, c).toString().getBytes(StandardCharsets.UTF_8);
+            if (!java.util.Arrays.equals(flat.getBytes(cursor, c), want)) {
+              return where + ": String column " + c + " bytes differ from the tree's text";
+            }
+            continue;
+          }
           if (!asDouble && flat.kind(cursor, c) != tree.kind(n, c)) {
             return where + ": column " + c + " kind " + flat.kind(cursor, c) + ", tree "
                 + tree.kind(n, c);
