@@ -86,8 +86,8 @@ final class NativeProgram {
       return bindLeaf("date", Leaves.DateColumn.class, (Leaf) c, f);
     }
     if (c instanceof Leaves.StringColumn sc) {
-      return bindLeaf(sc.hasOffsets() ? "string" : "stringCounted", Leaves.StringColumn.class,
-          sc, f);
+      return bindLeaf(sc.hasOffsets() ? "string" : "stringWithoutOffsets",
+          Leaves.StringColumn.class, sc, f);
     }
     if (c instanceof Leaves.UuidColumn) {
       return bindLeaf("uuid", Leaves.UuidColumn.class, (Leaf) c, f);
@@ -282,8 +282,11 @@ final class NativeProgram {
     f.append(row);
   }
 
-  /** {@link #string} for a column without offsets ({@code Leaf.Variable.dropOffsets}). */
-  private static void stringCounted(Leaves.StringColumn c, ChunkBuffer data, Fallback f,
+  /**
+   * {@link #string} for a top-level column without offsets ({@code Leaf.Variable.dropOffsets}):
+   * nothing is recorded after the value, not even its count (see {@code Column.count}).
+   */
+  private static void stringWithoutOffsets(Leaves.StringColumn c, ChunkBuffer data, Fallback f,
       int field, Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == String.class) {
