@@ -29,7 +29,11 @@ abstract class Column {
   final ClickHouseType type;
   /** The column name as errors show it ({@code tags[]}, {@code attrs.key}). */
   final String column;
-  /** The number of complete values at this level. */
+  /**
+   * The number of complete values at this level. A top-level leaf filled by the {@link
+   * NativeProgram} does not keep it: nothing reads it there (the encoder's row count is its
+   * count, and {@link #truncate} sets it), so the program saves a load and a store per value.
+   */
   int count;
 
   Column(ClickHouseType type, String column) {

@@ -111,7 +111,8 @@ abstract class Leaf extends Column {
 
     /**
      * Stops recording value ends: {@link #start} is then unsupported, and a value is complete
-     * after {@link #pushCount}. For a top-level column with no values yet.
+     * once written (the row program does not count it: see {@link Column#count}). For a
+     * top-level column with no values yet.
      */
     final void dropOffsets() {
       if (count != 0) {
@@ -148,11 +149,6 @@ abstract class Leaf extends Column {
         ends = e = java.util.Arrays.copyOf(e, count * 2);
       }
       e[count++] = data.length();
-    }
-
-    /** {@link #push} for a column without offsets (the row program knows which it has). */
-    final void pushCount() {
-      count++;
     }
 
     @Override

@@ -26,9 +26,11 @@ import java.lang.invoke.MethodHandle;
  *
  * <p><b>Size.</b> {@link #bufferedBytes} adds the precomputed header bytes, the rows times the
  * summed width of the top-level fixed-width columns (each holds exactly one value per row
- * between rows), the buffer lengths of the top-level String columns, and the prefix and data
- * sizes of the other top-level columns, which every column keeps as counters: no walk over the
- * rows, and no call at all for a schema of plain leaves (the stage asks after every row).
+ * between rows), the buffer lengths of the top-level String columns (the first two read from
+ * fields of their own, without a loop), and the prefix and data sizes of the other top-level
+ * columns, which every column keeps as counters: no walk over the rows, and no call and no
+ * loop at all for a schema of plain leaves with at most two String columns (the stage asks
+ * after every row).
  *
  * <p><b>Dispatch.</b> {@code RowAccessors.objectArray()} rows (at least as long as the schema)
  * go through a {@link NativeProgram}: one method handle per instance that appends the row to
@@ -51,11 +53,18 @@ final class NativeEncoder<T> implements RowEncoder<T> {
   /** The summed width of the top-level fixed-width leaves: their bytes per row. */
   private final long fixedRowBytes;
   /**
-   * The data buffers of the top-level variable-width leaves (String): a leaf's size is its
-   * buffer's length, read here without a call per column.
+   * The data buffers of the first two top-level variable-width leaves (String), or an empty
+   * buffer of no column where the schema has fewer: a leaf's size is its buffer's length, read
+   * here without a call or a loop (most schemas have at most two String columns).
    */
-  private final ChunkBuffer[] variableData;
-  /** The other top-level columns that are not fixed-width leaves: their sizes are asked for. */
+  private final ChunkBuffer variable0;
+  private final ChunkBuffer variable1;
+  /** The data buffers of the further top-level String leaves, or null when there are none. */
+  private final ChunkBuffer[] moreVariable;
+  /**
+   * The other top-level columns that are not fixed-width leaves, whose sizes are asked for, or
+   * null when there are none.
+   */
   private final Column[] sized;
   /**
    * For {@code RowAccessors.objectArray()} rows: the {@link NativeProgram} of these columns,
@@ -112,8 +121,12 @@ final class NativeEncoder<T> implements RowEncoder<T> {
       }
     }
     this.fixedRowBytes = fixed;
-    this.variableData = variable.toArray(new ChunkBuffer[0]);
-    this.sized = others.toArray(new Column[0]);
+    ChunkBuffer none = new ChunkBuffer(1); // never written: length 0
+    this.variable0 = variable.size() > 0 ? variable.get(0) : none;
+    this.variable1 = variable.size() > 1 ? variable.get(1) : none;
+    this.moreVariable = variable.size() > 2
+        ? variable.subList(2, variable.size()).toArray(new ChunkBuffer[0]) : null;
+    this.sized = others.isEmpty() ? null : others.toArray(new Column[0]);
     this.program = accessor == (Object) RowAccessors.objectArray()
         ? NativeProgram.compile(schema, types, columns) : null;
   }
@@ -201,15 +214,21 @@ final class NativeEncoder<T> implements RowEncoder<T> {
 
   @Override
   public int bufferedBytes() {
-    if (rows == 0) {
+    int r = rows;
+    if (r == 0) {
       return 0;
     }
-    long b = headerBytes + ChunkBuffer.varUIntSize(rows) + rows * fixedRowBytes;
-    for (ChunkBuffer d : variableData) {
-      b += d.length();
+    long b = headerBytes + ChunkBuffer.varUIntSize(r) + r * fixedRowBytes
+        + variable0.length() + variable1.length();
+    if (moreVariable != null) {
+      for (ChunkBuffer d : moreVariable) {
+        b += d.length();
+      }
     }
-    for (Column c : sized) {
-      b += c.prefixBytes() + c.dataBytes();
+    if (sized != null) {
+      for (Column c : sized) {
+        b += c.prefixBytes() + c.dataBytes();
+      }
     }
     return (int) Math.min(b, Integer.MAX_VALUE);
   }

@@ -72,30 +72,32 @@ final class NativeProgram {
   private static MethodHandle fastCase(Column c, Fallback f) {
     if (c instanceof Leaves.IntColumn) {
       Leaves.IntColumn ic = (Leaves.IntColumn) c;
-      return MethodHandles.insertArguments(find("integer", Leaves.IntColumn.class, int.class,
-          long.class, long.class), 0, ic, f, f.field, ic.width,
+      return MethodHandles.insertArguments(findLeaf("integer", Leaves.IntColumn.class, int.class,
+          long.class, long.class), 0, ic, ic.data, f, f.field, ic.width,
           Conversions.minLong(c.type), Conversions.maxLong(c.type));
     }
     if (c instanceof Leaves.Float64Column) {
-      return bind("float64", Leaves.Float64Column.class, c, f);
+      return bindLeaf("float64", Leaves.Float64Column.class, (Leaf) c, f);
     }
     if (c instanceof Leaves.DateTimeColumn) {
-      return bind("dateTime", Leaves.DateTimeColumn.class, c, f);
+      return bindLeaf("dateTime", Leaves.DateTimeColumn.class, (Leaf) c, f);
     }
     if (c instanceof Leaves.DateColumn && c.type.kind() == TypeKind.DATE) {
-      return bind("date", Leaves.DateColumn.class, c, f);
+      return bindLeaf("date", Leaves.DateColumn.class, (Leaf) c, f);
     }
     if (c instanceof Leaves.StringColumn sc) {
-      return bind(sc.hasOffsets() ? "string" : "stringCounted", Leaves.StringColumn.class, c, f);
+      return bindLeaf(sc.hasOffsets() ? "string" : "stringWithoutOffsets",
+          Leaves.StringColumn.class, sc, f);
     }
     if (c instanceof Leaves.UuidColumn) {
-      return bind("uuid", Leaves.UuidColumn.class, c, f);
+      return bindLeaf("uuid", Leaves.UuidColumn.class, (Leaf) c, f);
     }
     if (c instanceof Leaves.DecimalColumn) {
       ClickHouseType t = c.type;
       long pow = Conversions.pow10(t.scale());
-      return MethodHandles.insertArguments(find("decimal", Leaves.DecimalColumn.class, int.class,
-          int.class, double.class, long.class, long.class, long.class), 0, c, f, f.field,
+      return MethodHandles.insertArguments(findLeaf("decimal", Leaves.DecimalColumn.class,
+          int.class, int.class, double.class, long.class, long.class, long.class), 0, c,
+          ((Leaf) c).data, f, f.field,
           ((Leaves.DecimalColumn) c).width, t.scale(), (double) pow, pow,
           Conversions.pow10(t.precision() - t.scale()), Conversions.pow10(t.precision()));
     }
@@ -117,6 +119,25 @@ final class NativeProgram {
   /** The case {@code name} of a column class, with the column, its fallback and index bound. */
   private static MethodHandle bind(String name, Class<?> columnClass, Column c, Fallback f) {
     return MethodHandles.insertArguments(find(name, columnClass), 0, c, f, f.field);
+  }
+
+  /**
+   * The case {@code name} of a leaf class, with the leaf, its data buffer, its fallback and
+   * index bound: the buffer is then a constant of the compiled program, not a load per value.
+   */
+  private static MethodHandle bindLeaf(String name, Class<?> columnClass, Leaf c, Fallback f) {
+    return MethodHandles.insertArguments(findLeaf(name, columnClass), 0, c, c.data, f, f.field);
+  }
+
+  /** {@link #find} for a leaf case: {@code (columnClass, ChunkBuffer data, Fallback, ...)}. */
+  private static MethodHandle findLeaf(String name, Class<?> columnClass, Class<?>... constants) {
+    MethodType t = ROW.insertParameterTypes(0, constants)
+        .insertParameterTypes(0, columnClass, ChunkBuffer.class, Fallback.class, int.class);
+    try {
+      return LOOKUP.findStatic(NativeProgram.class, name, t);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("native: no case " + name + t, e);
+    }
   }
 
   /** The generic case: the column's own append. */
@@ -179,15 +200,17 @@ final class NativeProgram {
   }
 
   // The cases. Each reads row[field] once and returns after appending it, or hands the row,
-  // untouched, to f.append. The field index is bound as an int of its own (f.field too): bound
-  // arguments are constants in the specialized code, a field of f is a load.
+  // untouched, to f.append. The field index is bound as an int of its own (f.field too), and a
+  // leaf's data buffer as an argument of its own: bound arguments are constants in the
+  // specialized code, a field of f or of the leaf is a load per value. The cases of top-level
+  // leaves leave the leaf's count alone (see Column.count).
 
   private static void generic(Fallback f, int field, Object[] row) {
     f.append(row);
   }
 
-  private static void integer(Leaves.IntColumn c, Fallback f, int field, int width, long min,
-      long max, Object[] row) {
+  private static void integer(Leaves.IntColumn c, ChunkBuffer data, Fallback f, int field,
+      int width, long min, long max, Object[] row) {
     Object v = row[field];
     if (v != null) {
       Class<?> k = v.getClass();
@@ -201,37 +224,35 @@ final class NativeProgram {
         return;
       }
       if (x >= min && x <= max) {
-        ChunkBuffer data = c.data;
         switch (width) {
           case 1: data.writeByte((int) x); break;
           case 2: data.writeShortLE((int) x); break;
           case 4: data.writeIntLE((int) x); break;
           default: data.writeLongLE(x);
         }
-        c.count++;
         return;
       }
     }
     f.append(row);
   }
 
-  private static void float64(Leaves.Float64Column c, Fallback f, int field, Object[] row) {
+  private static void float64(Leaves.Float64Column c, ChunkBuffer data, Fallback f, int field,
+      Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == Double.class) {
-      c.data.writeDoubleLE((Double) v);
-      c.count++;
+      data.writeDoubleLE((Double) v);
       return;
     }
     f.append(row);
   }
 
-  private static void dateTime(Leaves.DateTimeColumn c, Fallback f, int field, Object[] row) {
+  private static void dateTime(Leaves.DateTimeColumn c, ChunkBuffer data, Fallback f, int field,
+      Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == Instant.class) {
       long s = ((Instant) v).getEpochSecond();
       if (s >= 0 && s <= Conversions.DATETIME_MAX) {
-        c.data.writeIntLE((int) s);
-        c.count++;
+        data.writeIntLE((int) s);
         return;
       }
     }
@@ -239,38 +260,41 @@ final class NativeProgram {
   }
 
   /** Date only (2 bytes); Date32 has no fast case. */
-  private static void date(Leaves.DateColumn c, Fallback f, int field, Object[] row) {
+  private static void date(Leaves.DateColumn c, ChunkBuffer data, Fallback f, int field,
+      Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == LocalDate.class) {
       long d = ((LocalDate) v).toEpochDay();
       if (d >= 0 && d <= Conversions.DATE_MAX) {
-        c.data.writeShortLE((int) d);
-        c.count++;
+        data.writeShortLE((int) d);
         return;
       }
     }
     f.append(row);
   }
 
-  private static void string(Leaves.StringColumn c, Fallback f, int field, Object[] row) {
+  private static void string(Leaves.StringColumn c, ChunkBuffer data, Fallback f, int field,
+      Object[] row) {
     Object v = row[field];
-    if (v != null && v.getClass() == String.class && appendShortString(c, (String) v)) {
+    if (v != null && v.getClass() == String.class && appendShortString(c, data, (String) v)) {
       return;
     }
     f.append(row);
   }
 
-  /** {@link #string} for a column without offsets ({@code Leaf.Variable.dropOffsets}). */
-  private static void stringCounted(Leaves.StringColumn c, Fallback f, int field, Object[] row) {
+  /**
+   * {@link #string} for a top-level column without offsets ({@code Leaf.Variable.dropOffsets}):
+   * nothing is recorded after the value, not even its count (see {@code Column.count}).
+   */
+  private static void stringWithoutOffsets(Leaves.StringColumn c, ChunkBuffer data, Fallback f,
+      int field, Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == String.class) {
       String s = (String) v;
       if (s.length() <= FAST_STRING_MAX) {
-        ChunkBuffer data = c.data;
         if (!data.writeAsciiWithLength(s)) {
           data.writeUtf8WithLength(s);
         }
-        c.pushCount();
         return;
       }
     }
@@ -286,8 +310,8 @@ final class NativeProgram {
       c.count++;
       return;
     }
-    if (v.getClass() == String.class
-        && appendShortString((Leaves.StringColumn) c.inner, (String) v)) {
+    Leaves.StringColumn inner = (Leaves.StringColumn) c.inner;
+    if (v.getClass() == String.class && appendShortString(inner, inner.data, (String) v)) {
       c.nullMap.writeByte(0);
       c.count++;
       return;
@@ -300,11 +324,10 @@ final class NativeProgram {
    * longer one. Non-ASCII text is encoded here too, with the bytes the column's own append
    * writes, so that it is not checked for ASCII a second time on the generic path.
    */
-  private static boolean appendShortString(Leaves.StringColumn c, String s) {
+  private static boolean appendShortString(Leaves.StringColumn c, ChunkBuffer data, String s) {
     if (s.length() > FAST_STRING_MAX) {
       return false;
     }
-    ChunkBuffer data = c.data;
     if (!data.writeAsciiWithLength(s)) {
       data.writeUtf8WithLength(s);
     }
@@ -331,13 +354,13 @@ final class NativeProgram {
     f.append(row);
   }
 
-  private static void uuid(Leaves.UuidColumn c, Fallback f, int field, Object[] row) {
+  private static void uuid(Leaves.UuidColumn c, ChunkBuffer data, Fallback f, int field,
+      Object[] row) {
     Object v = row[field];
     if (v != null && v.getClass() == UUID.class) {
       UUID u = (UUID) v;
-      c.data.writeLongLE(u.getMostSignificantBits());
-      c.data.writeLongLE(u.getLeastSignificantBits());
-      c.count++;
+      data.writeLongLE(u.getMostSignificantBits());
+      data.writeLongLE(u.getLeastSignificantBits());
       return;
     }
     f.append(row);
@@ -360,8 +383,9 @@ final class NativeProgram {
   }
 
   /** Decimal(P &lt;= 18): what {@code Conversions.decimalUnscaledFast} converts. */
-  private static void decimal(Leaves.DecimalColumn c, Fallback f, int field, int width, int scale,
-      double scaleDouble, long scaleLong, long integerLimit, long unscaledLimit, Object[] row) {
+  private static void decimal(Leaves.DecimalColumn c, ChunkBuffer data, Fallback f, int field,
+      int width, int scale, double scaleDouble, long scaleLong, long integerLimit,
+      long unscaledLimit, Object[] row) {
     long u = Conversions.decimalUnscaledFast(row[field], scale, scaleDouble, scaleLong,
         integerLimit, unscaledLimit);
     if (u == Conversions.NOT_FAST) {
@@ -369,10 +393,9 @@ final class NativeProgram {
       return;
     }
     if (width == 4) {
-      c.data.writeIntLE((int) u);
+      data.writeIntLE((int) u);
     } else {
-      c.data.writeLongLE(u);
+      data.writeLongLE(u);
     }
-    c.count++;
   }
 }
