@@ -81,6 +81,29 @@ final class JsonFlatPropertyTest {
     assertThat(withArrays).as("texts with arrays read flat").isGreaterThan(SEEDS / 10);
   }
 
+  /** Texts read flat with the tree path's values: each shape the flat reader takes on. */
+  @Test
+  void shapesReadFlat() {
+    String[] texts = {
+      "{\"f\":0.9431263259714648661,\"g\":-0.9999999999999999999}", // 19 digits: no overflow
+      "{\"a\":[1,2,null],\"b\":[],\"c\":[[1],[2,[3]]],\"d\":[1,\"x\",true,null,2.5]}",
+      "{\"o\":[{\"k\":1,\"n\":{\"m\":[{\"z\":null}]}},{}],\"e\":[{}]}",
+      "{\"big\":123456789012345678901234567890,\"u\":[18446744073709551615,-1]}",
+      "{\"x\":{\"a\":1,\"b\":\"s\"},\"b\":{\"k\":\"v\",\"n\":null}}",
+      "{\"a\":[{\"p.q\":1,\"p\":{\"r\":2}}]}",
+    };
+    ClickHouseType type = ClickHouseType.parse(TYPES[6]);
+    JsonFlat flat = new JsonFlat(type.names(), type.skipPaths(), type.skipRegexps());
+    for (String text : texts) {
+      assertThat(flat.read(text)).as(text).isTrue();
+      assertThat(mismatch(type, flat, text)).as(text).isNull();
+    }
+    // An object of an array that has a path twice is read flat; writing it is the tree's error.
+    assertThat(flat.read("{\"a\":[{\"p.q\":1,\"p\":{\"q\":2}}]}")).isTrue();
+    assertThat(flat.read("{\"a\":[{\"k\":1,\"k\":2}]}")).as("a repeated field").isFalse();
+  }
+
+  /** Whether the tree path reads {@code text} as a value of {@code type}. */
   static boolean treeReads(ClickHouseType type, String text) {
     try {
       new JsonPaths(type).read(VALUES, new Object[] {JsonText.parse(text)}, 0, "j");
