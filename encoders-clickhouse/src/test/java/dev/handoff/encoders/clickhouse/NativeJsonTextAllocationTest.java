@@ -69,6 +69,8 @@ final class NativeJsonTextAllocationTest {
     long before = counter.getAsLong();
     encode(e, rows, out);
     long perRow = (counter.getAsLong() - before) / ROWS;
+    System.out.printf("%s: %d B per JSON text row with arrays%n", getClass().getSimpleName(),
+        perRow);
     assertThat(perRow).as("bytes allocated per JSON text row with arrays").isLessThan(16);
   }
 
