@@ -201,14 +201,15 @@ final class JsonFlat extends JsonFlatDoc {
         }
       } else {
         // A scalar, an array, or an object on a typed path (a node: a Tuple, Map, JSON value).
-        if (!value(depth + 1)) {
+        if (!value(done, depth + 1)) {
           return false;
         }
-        int s = stack.size - 1;
-        if (recordThis && stack.tag[s] != NULL) {
-          addLeaf(typedAt, done.copy(stack, s, s + 1));
+        int s = done.size - 1;
+        if (recordThis && done.tag[s] != NULL) {
+          addLeaf(typedAt, s);
+        } else {
+          done.size = s; // a null or a skipped scalar (a skipped node's values stay, unread)
         }
-        stack.size = s;
       }
       path.setLength(parent);
       blank();

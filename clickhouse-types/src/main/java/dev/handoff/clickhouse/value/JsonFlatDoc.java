@@ -85,23 +85,26 @@ abstract class JsonFlatDoc {
     nodeCount = 0;
   }
 
-  /** Reads the value at {@link #pos} onto {@link #stack}; false for text the tree path reads. */
-  boolean value(int depth) {
+  /**
+   * Reads the value at {@link #pos} as a new last slot of {@code into} ({@link #stack} inside an
+   * open array or object, {@link #done} for a leaf); false for text the tree path reads.
+   */
+  boolean value(JsonSlots into, int depth) {
     char c = peek();
     switch (c) {
       case '{':
-        return container(depth, true);
+        return container(into, depth, true);
       case '[':
-        return container(depth, false);
+        return container(into, depth, false);
       case '"': {
         int from = chars.length();
         if (!string(chars)) {
           return false;
         }
-        int s = stack.add();
-        stack.tag[s] = TEXT;
-        stack.start[s] = from;
-        stack.end[s] = chars.length();
+        int s = into.add();
+        into.tag[s] = TEXT;
+        into.start[s] = from;
+        into.end[s] = chars.length();
         return true;
       }
       case 't':
@@ -109,25 +112,26 @@ abstract class JsonFlatDoc {
         if (!word(c == 't' ? "true" : "false")) {
           return false;
         }
-        int s = stack.add();
-        stack.tag[s] = BOOL;
-        stack.bits[s] = c == 't' ? 1 : 0;
+        int s = into.add();
+        into.tag[s] = BOOL;
+        into.bits[s] = c == 't' ? 1 : 0;
         return true;
       }
       case 'n': {
         if (!word("null")) {
           return false;
         }
-        stack.tag[stack.add()] = NULL;
+        int s = into.add(); // before reading into.tag: add() may replace the array
+        into.tag[s] = NULL;
         return true;
       }
       default:
-        return (c == '-' || (c >= '0' && c <= '9')) && number(stack.add());
+        return (c == '-' || (c >= '0' && c <= '9')) && number(into, into.add());
     }
   }
 
-  /** Reads the array or object at {@link #pos} into a node; pushes its slot. */
-  private boolean container(int depth, boolean object) {
+  /** Reads the array or object at {@link #pos} into a node; adds its slot to {@code into}. */
+  private boolean container(JsonSlots into, int depth, boolean object) {
     if (depth > MAX_DEPTH) {
       return false;
     }
@@ -151,7 +155,7 @@ abstract class JsonFlatDoc {
           blank();
         }
         int keyEnd = chars.length();
-        if (!value(depth + 1)) {
+        if (!value(stack, depth + 1)) {
           return false;
         }
         if (object) {
@@ -179,9 +183,9 @@ abstract class JsonFlatDoc {
     int first = done.copy(stack, base, stack.size);
     int node = node(object, first, stack.size - base);
     stack.size = base;
-    int s = stack.add();
-    stack.tag[s] = object ? OBJECT : ARRAY;
-    stack.bits[s] = node;
+    int s = into.add();
+    into.tag[s] = object ? OBJECT : ARRAY;
+    into.bits[s] = node;
     return true;
   }
 
@@ -208,8 +212,8 @@ abstract class JsonFlatDoc {
     return h;
   }
 
-  /** Reads the number at {@link #pos} into stack slot {@code s}. */
-  private boolean number(int s) {
+  /** Reads the number at {@link #pos} into slot {@code s} of {@code into}. */
+  private boolean number(JsonSlots into, int s) {
     int start = pos;
     int end = JsonNumbers.scanEnd(text, pos);
     boolean integral = end >= 0;
@@ -228,16 +232,16 @@ abstract class JsonFlatDoc {
         int d = text.charAt(i) - '0';
         if (acc < multmin || acc * 10 < limit + d) {
           // Beyond 64 bits: kept as its digits, a BigInteger when read.
-          stack.tag[s] = BIG;
-          stack.start[s] = chars.length();
+          into.tag[s] = BIG;
+          into.start[s] = chars.length();
           chars.append(text, start, pos);
-          stack.end[s] = chars.length();
+          into.end[s] = chars.length();
           return true;
         }
         acc = acc * 10 - d;
       }
-      stack.tag[s] = LONG;
-      stack.bits[s] = negative ? acc : -acc;
+      into.tag[s] = LONG;
+      into.bits[s] = negative ? acc : -acc;
       return true;
     }
     double d = JsonNumbers.fastDouble(text, start, pos);
@@ -248,8 +252,8 @@ abstract class JsonFlatDoc {
         return false;
       }
     }
-    stack.tag[s] = DOUBLE;
-    stack.bits[s] = Double.doubleToRawLongBits(d);
+    into.tag[s] = DOUBLE;
+    into.bits[s] = Double.doubleToRawLongBits(d);
     return true;
   }
 

@@ -93,14 +93,30 @@ final class JsonFlatPropertyTest {
       "{\"a\":[{\"p.q\":1,\"p\":{\"r\":2}}]}",
     };
     ClickHouseType type = ClickHouseType.parse(TYPES[6]);
-    JsonFlat flat = new JsonFlat(type.names(), type.skipPaths(), type.skipRegexps());
-    for (String text : texts) {
+    StringBuilder many = new StringBuilder("{\"n\":[");
+    for (int i = 0; i < 40; i++) {
+      many.append(i % 3 == 0 ? "1" : "null").append(',');
+    }
+    many.append("null]");
+    for (int i = 0; i < 40; i++) {
+      many.append(",\"k").append(i).append("\":").append(i % 2 == 0 ? "null" : "[null]");
+    }
+    String grows = many.append('}').toString(); // the slot arrays grow while reading nulls
+    for (String text : concat(texts, grows)) {
+      JsonFlat flat = new JsonFlat(type.names(), type.skipPaths(), type.skipRegexps());
       assertThat(flat.read(text)).as(text).isTrue();
       assertThat(mismatch(type, flat, text)).as(text).isNull();
     }
+    JsonFlat flat = new JsonFlat(type.names(), type.skipPaths(), type.skipRegexps());
     // An object of an array that has a path twice is read flat; writing it is the tree's error.
     assertThat(flat.read("{\"a\":[{\"p.q\":1,\"p\":{\"q\":2}}]}")).isTrue();
     assertThat(flat.read("{\"a\":[{\"k\":1,\"k\":2}]}")).as("a repeated field").isFalse();
+  }
+
+  private static String[] concat(String[] a, String b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+    out[a.length] = b;
+    return out;
   }
 
   /** Whether the tree path reads {@code text} as a value of {@code type}. */
