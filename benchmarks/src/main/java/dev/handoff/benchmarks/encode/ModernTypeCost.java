@@ -40,13 +40,18 @@ public abstract class ModernTypeCost {
   /** Returns the column's type. */
   protected abstract String type();
 
+  /** Returns the name of the values ({@link ModernTypeValues}): the type's, unless it says. */
+  protected String dataset() {
+    return type();
+  }
+
   /** Sets up a subclass's contenders once ours are ready; {@code room}: our RowBinary size. */
   protected void setupOthers(int room) {}
 
   /** Generates the values and sizes the buffers. */
   @Setup
   public void setup() {
-    rows = ModernTypeValues.rows(type(), Workload.ROWS, 42);
+    rows = ModernTypeValues.rows(dataset(), Workload.ROWS, 42);
     TableSchema schema = TableSchema.of(new ColumnSpec("v", type()));
     rowBinary = new RowBinaryEncoderProvider().create(schema, RowAccessors.objectArray(),
         Map.of());

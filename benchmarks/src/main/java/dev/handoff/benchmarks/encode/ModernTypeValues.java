@@ -10,6 +10,9 @@ import java.util.SplittableRandom;
 final class ModernTypeValues {
   private ModernTypeValues() {}
 
+  /** The values of a JSON column whose texts hold arrays (the column's type is {@code JSON}). */
+  static final String JSON_ARRAYS = "JSON-arrays";
+
   /** Returns {@code rows} one-column rows of {@code type}, seeded. */
   static Object[][] rows(String type, int rows, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -50,6 +53,12 @@ final class ModernTypeValues {
       case "JSON":
         return "{\"id\":" + r.nextInt(1_000_000) + ",\"name\":\"" + Text.alnum(r, 1, 12)
             + "\",\"tags\":{\"score\":" + r.nextInt(100) + ".5,\"ok\":" + r.nextBoolean() + "}}";
+      case JSON_ARRAYS: // 6 paths: arrays of strings, numbers, mixed kinds, arrays, objects
+        return "{\"id\":" + r.nextInt(1_000_000) + ",\"tags\":[\"" + Text.alnum(r, 1, 8)
+            + "\",\"" + Text.alnum(r, 1, 8) + "\"],\"scores\":[" + r.nextInt(100) + ".5,"
+            + r.nextInt(10) + ",null],\"mix\":[1,\"x\"," + r.nextBoolean() + "],\"m\":[[1,2],["
+            + r.nextInt(100) + "]],\"items\":[{\"sku\":\"" + Text.alnum(r, 1, 8) + "\",\"qty\":"
+            + r.nextInt(10) + "},{\"sku\":\"y\",\"qty\":1,\"opts\":[1,2]}]}";
       case "Nullable(Tuple(a UInt8, b String))":
         return r.nextInt(10) == 0 ? null
             : new Object[] {r.nextInt(256), Text.alnum(r, 1, 12)};

@@ -55,8 +55,18 @@ public final class DynamicValues {
       ClickHouseType.array(ClickHouseType.nullable(STRING));
   private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-  /** Composite types built once: Array(T), Array(Nullable(T)), Map(K, V), JSON(...). */
+  /** Composite types built once: Decimal(P, S). */
   private static final Map<String, ClickHouseType> BUILT = new ConcurrentHashMap<>();
+  /**
+   * Composite types built once, found by their parts without building a key (so that picking
+   * the type of a list allocates nothing): Array(T) by T, Nullable(T) by T, the JSON of arrays
+   * of objects by the JSON column's type, Map(K, V) by K then V.
+   */
+  private static final Map<ClickHouseType, ClickHouseType> ARRAYS = new ConcurrentHashMap<>();
+  private static final Map<ClickHouseType, ClickHouseType> NULLABLES = new ConcurrentHashMap<>();
+  private static final Map<ClickHouseType, ClickHouseType> NESTED_JSON = new ConcurrentHashMap<>();
+  private static final Map<ClickHouseType, Map<ClickHouseType, ClickHouseType>> MAPS =
+      new ConcurrentHashMap<>();
 
   /** Whether a class is (a subclass of) Jackson's JsonNode, decided without Jackson. */
   private static final ClassValue<Boolean> JSON_NODES = new ClassValue<>() {
@@ -114,15 +124,16 @@ public final class DynamicValues {
       case BOOLEAN:
         return BOOL;
       case LONG:
-        if (json != null) {
-          return INT64;
+        if (json != null || acc instanceof JsonFlatLeaves) {
+          return INT64; // JSON text holds no narrower integer (and nothing to box here)
         }
         Object o = acc.getObject(row, field);
         Class<?> c = o == null ? Long.class : o.getClass();
         return c == Integer.class ? INT32 : c == Short.class ? INT16 : c == Byte.class ? INT8
             : c == java.util.concurrent.atomic.AtomicInteger.class ? INT32 : INT64;
       case DOUBLE:
-        return json == null && acc.getObject(row, field) instanceof Float ? FLOAT32 : FLOAT64;
+        return json == null && !(acc instanceof JsonFlatLeaves)
+            && acc.getObject(row, field) instanceof Float ? FLOAT32 : FLOAT64;
       case BIG_INTEGER:
         return bigInteger(acc.getBigInteger(row, field));
       case BIG_DECIMAL:
@@ -189,10 +200,14 @@ public final class DynamicValues {
 
   /** The element type of arrays of objects inside {@code json}. */
   static ClickHouseType nestedJson(ClickHouseType json) {
-    int types = json.maxDynamicTypes() / 2;
-    int paths = json.maxDynamicPaths() / 4;
-    return built("J" + types + "," + paths,
-        () -> ClickHouseType.json(types, paths, List.of(), List.of(), List.of(), List.of()));
+    ClickHouseType t = NESTED_JSON.get(json);
+    if (t == null) {
+      int types = json.maxDynamicTypes() / 2;
+      int paths = json.maxDynamicPaths() / 4;
+      t = cached(NESTED_JSON, json,
+          ClickHouseType.json(types, paths, List.of(), List.of(), List.of(), List.of()));
+    }
+    return t;
   }
 
   private static <R> ClickHouseType sequence(RowAccessor<R> acc, R row, int field,
@@ -200,7 +215,8 @@ public final class DynamicValues {
     Object container = acc.getObject(row, field);
     RowAccessor<Object> nested = acc.nested(row, field);
     ClickHouseType element = common(nested, container, 0, 1, nested.size(container), json);
-    return built("A" + element, () -> ClickHouseType.array(element));
+    ClickHouseType t = ARRAYS.get(element);
+    return t != null ? t : cached(ARRAYS, element, ClickHouseType.array(element));
   }
 
   /**
@@ -235,8 +251,8 @@ public final class DynamicValues {
     }
     boolean scalar = canBeNullable(common);
     if ((nulls || json != null) && scalar) {
-      ClickHouseType c = common;
-      return built("N" + c, () -> ClickHouseType.nullable(c));
+      ClickHouseType t = NULLABLES.get(common);
+      return t != null ? t : cached(NULLABLES, common, ClickHouseType.nullable(common));
     }
     return nulls ? DYNAMIC : common;
   }
@@ -274,8 +290,23 @@ public final class DynamicValues {
       }
     }
     ClickHouseType value = size == 0 ? STRING : common(nested, container, 1, 2, size, null);
-    ClickHouseType k = key;
-    return built("M" + k + "," + value, () -> ClickHouseType.map(k, value));
+    Map<ClickHouseType, ClickHouseType> byValue = MAPS.get(key);
+    if (byValue == null) {
+      byValue = MAPS.size() < 1_000 ? MAPS.computeIfAbsent(key, k -> new ConcurrentHashMap<>())
+          : new ConcurrentHashMap<>();
+    }
+    ClickHouseType t = byValue.get(value);
+    return t != null ? t : cached(byValue, value, ClickHouseType.map(key, value));
+  }
+
+  /** Keeps {@code t} as {@code cache}'s entry for {@code part} (up to 10,000) and returns it. */
+  private static ClickHouseType cached(Map<ClickHouseType, ClickHouseType> cache,
+      ClickHouseType part, ClickHouseType t) {
+    if (cache.size() < 10_000) {
+      ClickHouseType had = cache.putIfAbsent(part, t);
+      return had != null ? had : t;
+    }
+    return t;
   }
 
   private static ClickHouseType built(String key, java.util.function.Supplier<ClickHouseType> f) {

@@ -65,7 +65,7 @@ final class JsonNumbers {
       for (; i < to && isDigit(text.charAt(i)); i++) {
         scale--;
         if (m != 0 || text.charAt(i) != '0') {
-          if (++digits > 19) {
+          if (++digits > 18) { // 19 digits can overflow the long
             return Double.NaN;
           }
           m = m * 10 + (text.charAt(i) - '0');

@@ -24,9 +24,12 @@ import java.util.regex.Pattern;
  * expression finds are left out. The same path twice ({@code {"a.b": 1, "a": {"b": 2}}}) is an
  * error.
  *
- * <p>JSON text is first read flat ({@code JsonFlat}: no tree, nothing allocated per row); the
- * shapes that reader leaves out (arrays, integers beyond 64 bits, objects on typed paths, repeated
- * paths, bad text) are parsed into maps and lists and walked as above, with the same result.
+ * <p>JSON text is first read flat ({@code JsonFlat}: no tree, nothing allocated per row; arrays,
+ * arrays of objects and objects on typed paths included, an integer beyond 64 bits read as a
+ * BigInteger when written); an object of such a document (an element of an array of objects,
+ * written as a JSON value) is flattened the same way. The texts that reader leaves out (a key
+ * path twice at the top level, a repeated field anywhere, nesting deeper than 500, bad text) are
+ * parsed into maps and lists and walked as above, with the same result.
  *
  * <p>One instance per column and encoder: it keeps its arrays between rows.
  */
@@ -74,16 +77,12 @@ public final class JsonPaths {
     size = 0;
     ValueKind kind = acc.kind(row, field);
     if (kind == ValueKind.TEXT && flat.read(acc.getText(row, field))) {
-      int n = flat.size();
-      ensure(n);
-      for (int i = 0; i < n; i++) {
-        paths[i] = null; // named by the flat document, a String only when asked for
-        typed[i] = flat.typed(i);
-        accessors[i] = JsonFlat.LEAVES;
-        containers[i] = flat;
-        fields[i] = i;
-      }
-      size = n;
+      takeFlat();
+      return;
+    }
+    if (kind == ValueKind.MAP && acc instanceof JsonFlatLeaves
+        && flat.flatten((JsonFlatDoc.Node) acc.getObject(row, field))) {
+      takeFlat(); // an object of JSON text read flat (an element of an array of objects)
       return;
     }
     seen.clear();
@@ -110,6 +109,21 @@ public final class JsonPaths {
     Object[] b = new Object[] {parsed}; // the parsed value lives as long as the row
     RowAccessor<Object> values = RowAccessors.values();
     walk(values, (Object) b, 0, "", 0, column, acc, row, field);
+  }
+
+  /** Takes the leaves of {@link #flat} as the paths. */
+  private void takeFlat() {
+    int n = flat.size();
+    ensure(n);
+    JsonFlatDoc source = flat.source();
+    for (int i = 0; i < n; i++) {
+      paths[i] = null; // named by the flat document, a String only when asked for
+      typed[i] = flat.typed(i);
+      accessors[i] = JsonFlat.LEAVES;
+      containers[i] = source;
+      fields[i] = flat.slot(i);
+    }
+    size = n;
   }
 
   private <R, T> void walk(RowAccessor<T> acc, T row, int field, String prefix, int depth,
@@ -200,11 +214,14 @@ public final class JsonPaths {
     return size;
   }
 
-  /** Returns path {@code i} ({@code a.b.c}); for JSON text read flat, a new String. */
+  /**
+   * Returns path {@code i} ({@code a.b.c}); for JSON text read flat, the String returned before
+   * for the same path (the first 2,048 paths of the column), else a new one.
+   */
   public String path(int i) {
     String p = paths[i];
     if (p == null) {
-      p = flat.nameString(fields[i]);
+      p = flat.nameString(i);
       paths[i] = p;
     }
     return p;
@@ -216,7 +233,7 @@ public final class JsonPaths {
    */
   public CharSequence pathText(int i) {
     String p = paths[i];
-    return p != null ? p : flat.name(fields[i]);
+    return p != null ? p : flat.name(i);
   }
 
   /** Returns the index of path {@code i} among the typed paths, or -1 for a dynamic path. */

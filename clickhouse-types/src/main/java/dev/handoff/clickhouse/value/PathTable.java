@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The hash tables of {@link JsonFlat}, over paths held as ranges of one buffer: whether a
- * document's key paths are all different, and the path Strings handed out before (so that the
+ * document's key paths (or an object's keys) are all different, and the path Strings handed out before (so that the
  * same path is the same String, row after row). Both allocate nothing in steady state.
  */
 final class PathTable {
@@ -51,8 +51,15 @@ final class PathTable {
     return true;
   }
 
-  /** Whether the {@code keys} paths {@code names[start[k], end[k])} are all different. */
-  boolean unique(StringBuilder names, int[] start, int[] end, int[] hash, int keys) {
+  /**
+   * Whether the paths {@code names[start[k], end[k])} for {@code k} in {@code [from, to)} are
+   * all different.
+   */
+  boolean unique(StringBuilder names, int[] start, int[] end, int[] hash, int from, int to) {
+    int keys = to - from;
+    if (keys < 2) {
+      return true;
+    }
     int size = slots.length;
     while (size < keys * 2) {
       size *= 2;
@@ -67,7 +74,7 @@ final class PathTable {
       stamp = 1;
     }
     int mask = size - 1;
-    for (int k = 0; k < keys; k++) {
+    for (int k = from; k < to; k++) {
       int h = hash[k];
       int s = (h ^ (h >>> 16)) & mask;
       while (slotStamp[s] == stamp) {

@@ -144,6 +144,35 @@ final class NativeVariantDynamicJsonTest {
         List.of(obj("a", 1), obj("b", "x")), List.of());
   }
 
+  /**
+   * JSON text with arrays (read flat: of scalars with nulls, of mixed kinds, nested, empty, of
+   * objects holding arrays of objects, a UInt64 beyond Int64), inserted as our Native block,
+   * re-selects the values the engine itself reads from the same texts.
+   */
+  @Test
+  void jsonTextWithArrays_insertedEqualsTheEnginesOwnParse() {
+    String[] texts = {
+      "{\"a\":[1,null,3],\"s\":[\"x\",\"\"],\"f\":[1.5,2,null],\"e\":[]}",
+      "{\"mix\":[1,\"x\",true],\"m\":[[1,2],[],[3]],\"u\":18446744073709551615}",
+      "{\"items\":[{\"sku\":\"a\",\"qty\":2,\"d\":{\"k\":[1]}},{\"sku\":\"b\","
+          + "\"tags\":[{\"t\":\"u\"}]}],\"n\":{\"deep\":[true,false]}}",
+      "{\"a\":[7],\"items\":[{}],\"z\":null}",
+    };
+    String what = "toJSONString(v)";
+    String ours = insertAndSelect("JSON", encode("JSON", (Object[]) texts), what);
+    String t = "t" + tables++;
+    engine.execute("CREATE TABLE " + t + " (n UInt32, v JSON) ENGINE = MergeTree ORDER BY n");
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < texts.length; i++) {
+      values.append(i == 0 ? "" : ", ").append('(').append(i).append(", ")
+          .append(Chdb.literal(texts[i])).append(')');
+    }
+    engine.execute("INSERT INTO " + t + " VALUES " + values);
+    String theirs = engine.queryText("SELECT " + what + " FROM " + t + " ORDER BY n", "TSVRaw");
+    assertThat(ours).isEqualTo(theirs);
+    assertThat(ours).contains("\"sku\":\"b\"").contains("18446744073709551615");
+  }
+
   @Test
   void json_byteForByte_typedPathsAndSharedData() {
     byte[] ours = encode("JSON(a UInt32, `b.c` String)",

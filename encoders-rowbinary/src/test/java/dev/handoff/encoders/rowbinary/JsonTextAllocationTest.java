@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * JSON text in the common shapes (objects, strings with escapes, integers, floats, booleans,
- * nulls, typed and skipped paths) is encoded without allocating per row, measured with the JVM's
- * per-thread allocation counter over many rows (skipped where the counter is unavailable).
+ * nulls, typed and skipped paths; arrays of scalars, of mixed kinds, of arrays and of objects) is
+ * encoded without allocating per row, measured with the JVM's per-thread allocation counter over
+ * many rows (skipped where the counter is unavailable).
  */
 final class JsonTextAllocationTest {
   private static final int ROWS = 100_000;
@@ -44,6 +45,32 @@ final class JsonTextAllocationTest {
     encode(e, rows, out);
     long perRow = (counter.getAsLong() - before) / ROWS;
     assertThat(perRow).as("bytes allocated per JSON text row").isLessThan(8);
+  }
+
+  @Test
+  void jsonTextWithArrays_allocatesNothingPerRow() {
+    LongSupplier counter = allocatedBytes();
+    assumeTrue(counter != null, "no per-thread allocation counter here");
+    TableSchema schema = new TableSchema(List.of(
+        new ColumnSpec("j", "JSON(ids Array(Nullable(Int64)), SKIP drop)")));
+    RowEncoder<Object[]> e = new RowBinaryEncoderProvider().create(schema,
+        RowAccessors.objectArray(), Map.of());
+    Object[][] rows = new Object[16][];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = new Object[] {"{\"ids\":[" + i + ",null,3],\"tags\":[\"a\",\"b" + i + "\"],"
+          + "\"scores\":[1," + i + ".5,null],\"mixed\":[1,\"x\",true,[2]],\"m\":[[1,2],[],[3]],"
+          + "\"items\":[{\"id\":" + i + ",\"name\":\"n\",\"deep\":{\"k\":[1,2]}},{\"id\":2,"
+          + "\"tags\":[{\"t\":\"u\"}]}],\"empty\":[],\"drop\":[1],\"s\":\"text\"}"};
+    }
+    ChunkBuffer out = new ChunkBuffer(1 << 20);
+    encode(e, rows, out); // warm up, buffers grown
+    encode(e, rows, out);
+    long before = counter.getAsLong();
+    encode(e, rows, out);
+    long perRow = (counter.getAsLong() - before) / ROWS;
+    System.out.printf("%s: %d B per JSON text row with arrays%n", getClass().getSimpleName(),
+        perRow);
+    assertThat(perRow).as("bytes allocated per JSON text row with arrays").isLessThan(8);
   }
 
   private static void encode(RowEncoder<Object[]> e, Object[][] rows, ChunkBuffer out) {

@@ -14,9 +14,10 @@ import java.util.SplittableRandom;
  * Seed sweep of a JSON column given as text against the same value given as maps: the encoder
  * reads JSON text flat (no tree, no allocation) where it can and as a tree where it cannot; both
  * must write exactly the bytes the maps (the tree path) give. Random texts: nested objects,
- * arrays, escapes, unicode, numbers of every kind, whitespace, repeated keys and broken text;
- * random JSON types with typed paths, SKIP, SKIP REGEXP and max_dynamic_paths. Prints the seed
- * and a shrunk text on a mismatch.
+ * arrays (empty, nested, of objects, of mixed kinds), escapes, unicode, numbers of every kind,
+ * whitespace, repeated keys and broken text; random JSON types with typed paths (Array, Map,
+ * Tuple, Array(JSON) ones too), SKIP, SKIP REGEXP and max_dynamic_paths. Prints the seed and a
+ * shrunk text on a mismatch.
  */
 public final class JsonTextSweep {
   private JsonTextSweep() {}
@@ -29,6 +30,8 @@ public final class JsonTextSweep {
     "JSON(a Int64, SKIP b, SKIP REGEXP '^c\\\\.')",
     "JSON(b.c Float64, SKIP a.b, SKIP REGEXP 'x$', max_dynamic_paths=1, max_dynamic_types=2)",
     "JSON(`é` String, SKIP REGEXP '[0-9]')",
+    "JSON(a Array(Nullable(Int64)), b Map(String, Nullable(String)), x Tuple(a Int64, b String))",
+    "JSON(c Array(JSON), a.b Array(Array(Nullable(String))), max_dynamic_paths=3)",
   };
   private static final String[] KEYS = {"a", "b", "c", "x", "a.b", "b.c", "é", "", "1", "\\u0061",
     "k\\\"q", "\\n", "日本"};
@@ -180,15 +183,30 @@ public final class JsonTextSweep {
     }
   }
 
+  /**
+   * Appends an array: of mixed values, of objects (as an array of objects is stored: Array(JSON)),
+   * of integers with nulls, of strings, of floats and integers, of arrays; often empty.
+   */
   private static void array(SplittableRandom r, StringBuilder sb, int depth) {
     sb.append('[');
-    int n = r.nextInt(3);
+    ws(r, sb);
+    int n = r.nextInt(5);
+    int shape = r.nextInt(6);
     for (int i = 0; i < n; i++) {
       if (i > 0) {
         sb.append(',');
+        ws(r, sb);
       }
-      value(r, sb, depth + 1);
+      switch (depth > 5 && shape >= 4 ? 0 : shape) {
+        case 0: value(r, sb, depth + 1); break;
+        case 1: object(r, sb, depth + 1); break;
+        case 2: sb.append(r.nextInt(4) == 0 ? "null" : Long.toString(r.nextLong(-50, 50))); break;
+        case 3: string(r, sb); break;
+        case 4: if (r.nextBoolean()) { number(r, sb); } else { sb.append(r.nextInt(9)); } break;
+        default: array(r, sb, depth + 1); break;
+      }
     }
+    ws(r, sb);
     sb.append(']');
   }
 
