@@ -34,13 +34,25 @@ final class JsonColumn extends Column {
   private final Column[] typed;
   private final boolean[] seen;
   private final ClickHouseType dynamicType;
-  private final Map<String, VariantColumns.DynamicColumn> dynamic = new HashMap<>();
   /**
-   * Emptied columns of dynamic paths of past blocks, reused when the path comes back (so that a
-   * steady stream of the same paths allocates no columns per block); at most {@link #RETIRED}.
+   * The column of every dynamic path seen, active in this block or not: an inactive one is empty
+   * and is reused when its path comes back, so a steady stream of the same paths allocates
+   * nothing per block (no column, no map entry). At most {@link #RETIRED} inactive ones are kept.
    */
-  private final Map<String, VariantColumns.DynamicColumn> retired = new HashMap<>();
+  private final Map<String, Slot> slots = new HashMap<>();
   private static final int RETIRED = 256;
+  private int inactive;
+
+  /** A dynamic path's column and whether the block holds the path. */
+  private static final class Slot {
+    final VariantColumns.DynamicColumn column;
+    boolean active;
+
+    Slot(VariantColumns.DynamicColumn column) {
+      this.column = column;
+    }
+  }
+
   /** The dynamic paths in the order they were added, and their names as written. */
   private final List<String> order = new ArrayList<>();
   private final Map<String, byte[]> names = new HashMap<>();
@@ -102,7 +114,7 @@ final class JsonColumn extends Column {
     }
     count++;
     for (int k = 0; k < order.size(); k++) {
-      VariantColumns.DynamicColumn d = dynamic.get(order.get(k));
+      VariantColumns.DynamicColumn d = active(order.get(k));
       if (d.count < count) {
         d.appendDefault();
       }
@@ -111,10 +123,10 @@ final class JsonColumn extends Column {
 
   /** Whether {@code path} goes to the shared data: it does already, or no room is left. */
   private boolean isShared(String path) {
-    if (dynamic.containsKey(path)) {
+    if (active(path) != null) {
       return false;
     }
-    if (sharedPaths.contains(path) || dynamic.size() >= type.maxDynamicPaths()) {
+    if (sharedPaths.contains(path) || order.size() >= type.maxDynamicPaths()) {
       sharedPaths.add(path);
       return true;
     }
@@ -208,24 +220,33 @@ final class JsonColumn extends Column {
     return n == 0 ? 0 : (int) sharedOffsets[n - 1];
   }
 
+  /** The column of {@code path} if the block holds the path, else {@code null}. */
+  private VariantColumns.DynamicColumn active(String path) {
+    Slot s = slots.get(path);
+    return s != null && s.active ? s.column : null;
+  }
+
   private VariantColumns.DynamicColumn dynamicPath(String path) {
-    VariantColumns.DynamicColumn d = dynamic.get(path);
-    if (d == null) {
-      d = retired.remove(path);
-      if (d == null) {
-        d = new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type);
-      }
-      for (int r = 0; r < count; r++) {
-        d.appendDefault();
-      }
-      dynamic.put(path, d);
-      order.add(path);
-      if (!names.containsKey(path)) {
-        ChunkBuffer b = new ChunkBuffer(16);
-        b.writeVarUInt(ChunkBuffer.utf8Length(path));
-        b.writeUtf8(path);
-        names.put(path, b.toByteArray());
-      }
+    Slot s = slots.get(path);
+    if (s == null) {
+      s = new Slot(new VariantColumns.DynamicColumn(dynamicType, column + "." + path, type));
+      slots.put(path, s);
+    } else if (s.active) {
+      return s.column;
+    } else {
+      inactive--;
+    }
+    VariantColumns.DynamicColumn d = s.column;
+    for (int r = 0; r < count; r++) {
+      d.appendDefault();
+    }
+    s.active = true;
+    order.add(path);
+    if (!names.containsKey(path)) {
+      ChunkBuffer b = new ChunkBuffer(16);
+      b.writeVarUInt(ChunkBuffer.utf8Length(path));
+      b.writeUtf8(path);
+      names.put(path, b.toByteArray());
     }
     return d;
   }
@@ -240,8 +261,8 @@ final class JsonColumn extends Column {
     }
     sharedOffsets[count] = entries(count);
     count++;
-    for (VariantColumns.DynamicColumn d : dynamic.values()) {
-      d.appendDefault();
+    for (int k = 0; k < order.size(); k++) {
+      active(order.get(k)).appendDefault();
     }
   }
 
@@ -263,13 +284,18 @@ final class JsonColumn extends Column {
     }
     for (int k = order.size() - 1; k >= 0; k--) {
       String path = order.get(k);
-      VariantColumns.DynamicColumn d = dynamic.get(path);
+      Slot s = slots.get(path);
+      VariantColumns.DynamicColumn d = s.column;
       d.truncate(Math.min(n, d.count));
       if (!d.hasValues()) {
-        dynamic.remove(path);
+        // Dropped from the block; its column, emptied, waits for the path to come back.
         order.remove(k);
-        if (d.count == 0 && retired.size() < RETIRED) {
-          retired.put(path, d);
+        d.truncate(0);
+        s.active = false;
+        if (inactive < RETIRED) {
+          inactive++;
+        } else {
+          slots.remove(path);
         }
       }
     }
@@ -321,7 +347,7 @@ final class JsonColumn extends Column {
     }
     for (int k = 0; k < order.size(); k++) {
       String path = order.get(k);
-      b += names.get(path).length + dynamic.get(path).prefixBytes();
+      b += names.get(path).length + active(path).prefixBytes();
     }
     return b;
   }
@@ -339,7 +365,7 @@ final class JsonColumn extends Column {
       t.writePrefix(out);
     }
     for (int k = 0; k < n; k++) {
-      dynamic.get(sorted[k]).writePrefix(out);
+      active(sorted[k]).writePrefix(out);
     }
     Arrays.fill(sorted, 0, n, null);
   }
@@ -351,8 +377,8 @@ final class JsonColumn extends Column {
     for (Column t : typed) {
       b += t.dataBytes();
     }
-    for (VariantColumns.DynamicColumn d : dynamic.values()) {
-      b += d.dataBytes();
+    for (int k = 0; k < order.size(); k++) {
+      b += active(order.get(k)).dataBytes();
     }
     return b;
   }
@@ -364,7 +390,7 @@ final class JsonColumn extends Column {
     }
     int n = sortedPaths();
     for (int k = 0; k < n; k++) {
-      dynamic.get(sorted[k]).writeData(out);
+      active(sorted[k]).writeData(out);
     }
     Arrays.fill(sorted, 0, n, null);
     out.ensureWritable(8 * count);
@@ -381,11 +407,8 @@ final class JsonColumn extends Column {
     for (Column t : typed) {
       b += t.retainedBytes();
     }
-    for (VariantColumns.DynamicColumn d : dynamic.values()) {
-      b += d.retainedBytes();
-    }
-    for (VariantColumns.DynamicColumn d : retired.values()) {
-      b += d.retainedBytes();
+    for (Slot s : slots.values()) {
+      b += s.column.retainedBytes();
     }
     return b;
   }
