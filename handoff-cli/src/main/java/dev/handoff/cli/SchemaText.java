@@ -135,14 +135,7 @@ final class SchemaText {
    * JSON number read for them as a double is the value an exact decimal would give.
    */
   static java.util.Set<String> float64Columns(TableSchema schema) {
-    java.util.Set<String> names = new java.util.HashSet<>();
-    for (ColumnSpec c : schema.columns()) {
-      String t = c.type().replace(" ", "");
-      if (t.equals("Float64") || t.equals("Nullable(Float64)")) {
-        names.add(c.name());
-      }
-    }
-    return names;
+    return columnsOf(schema, "Float64");
   }
 
   /**
@@ -150,10 +143,15 @@ final class SchemaText {
    * string without escapes goes to them as its own UTF-8 bytes.
    */
   static java.util.Set<String> stringColumns(TableSchema schema) {
+    return columnsOf(schema, "String");
+  }
+
+  /** The names of the columns of type {@code type} or {@code Nullable(type)}. */
+  private static java.util.Set<String> columnsOf(TableSchema schema, String type) {
     java.util.Set<String> names = new java.util.HashSet<>();
     for (ColumnSpec c : schema.columns()) {
       String t = c.type().replace(" ", "");
-      if (t.equals("String") || t.equals("Nullable(String)")) {
+      if (t.equals(type) || t.equals("Nullable(" + type + ")")) {
         names.add(c.name());
       }
     }
