@@ -49,6 +49,7 @@ final class Engine {
   final SeriesRecorder series;
   final SimSources feed = new SimSources(this);
   final EncodeShadow shadow = new EncodeShadow(this);
+  final Gauges gauges = new Gauges(this);
 
   final int shards;
   final int sources;
@@ -337,6 +338,7 @@ final class Engine {
       l.acks[s] = new SourceAcks("source-" + s, cp + 1,
           variants.checkpoints(ledger.listener(l, s), cp));
       l.nextBatch[s] = cp + 1;
+      l.firstBatch[s] = cp + 1;
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
@@ -445,6 +447,7 @@ final class Engine {
 
   private void driver() {
     Life l = cur;
+    l.driverTick = clock.tick;
     if (l.faulty && rng.chance(restartRate)) {
       crash();
       return;

@@ -30,6 +30,11 @@ final class Ledger {
   private final int[] deadEpoch;
   /** Per record: 1 + the epoch in which a lost answer allows it to be written again. */
   private final int[] repeatEpoch;
+  /**
+   * Per record: 1 + the epoch in which the sink answered a write of it as written, or stored it
+   * as a dead letter (its chunk is handled once every row of it is).
+   */
+  private final int[] handledEpoch;
   private long duplicatesExplained;
   private long deadLetters;
   private long chunksTaken;
@@ -62,6 +67,7 @@ final class Ledger {
     this.skippedEpoch = new int[w.records];
     this.deadEpoch = new int[w.records];
     this.repeatEpoch = new int[w.records];
+    this.handledEpoch = new int[w.records];
     this.pushedEver = new boolean[w.records];
     this.sourceOf = new short[w.records];
     for (int s = 0; s < w.sources; s++) {
@@ -141,6 +147,25 @@ final class Ledger {
     }
   }
 
+  /** The sink answered the write of {@code rows} as written, or stored them as a dead letter. */
+  void handled(Life l, int[] rows) {
+    int epoch = l.epoch + 1;
+    for (int id : rows) {
+      handledEpoch[id] = epoch;
+    }
+  }
+
+  /** Whether the sink answered every row of {@code ids} as written or dead-lettered in {@code l}. */
+  boolean allHandled(Life l, int[] ids) {
+    int epoch = l.epoch + 1;
+    for (int id : ids) {
+      if (handledEpoch[id] != epoch) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The answer to an insert that the server wrote was lost: its rows may come again. */
   void mayRepeat(Life l, int[] rows) {
     for (int id : rows) {
@@ -208,7 +233,15 @@ final class Ledger {
       EncodedChunk c = it.next();
       if (c.frame().isReleased()) {
         it.remove();
-        l.expectedBytes -= e.charged(l.sealedBytes.get(c.shard()).get((int) c.sequence()));
+        int s = c.shard();
+        int seq = (int) c.sequence();
+        l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+        // Settled: abandoned unless the sink wrote or dead-lettered every row of it.
+        int[] ids = l.sealedIds.get(s).get(seq);
+        if (!allHandled(l, ids)) {
+          l.abandoned[s][0]++;
+          l.abandoned[s][1] += ids.length;
+        }
       }
     }
   }
@@ -231,6 +264,12 @@ final class Ledger {
 
   private void resolved(Life l, int s, SourceBatch batch, long cp) {
     int b = (int) batch.batchId();
+    l.resolvedBatches[s]++;
+    if (batch.state() == SourceBatch.State.DELIVERED) {
+      l.deliveredBatches[s]++;
+    } else {
+      l.failedBatches.get(s).add(batch.batchId());
+    }
     if (batch.state() == SourceBatch.State.DELIVERED) {
       boolean[] delivered = l.deliveredBatch[s];
       delivered[b] = true;
@@ -337,6 +376,8 @@ final class Ledger {
     }
     checkChunkAge(l);
     checkParked(l);
+    e.gauges.checkSources(l);
+    e.gauges.checkWorkers(l);
     checks[OracleBook.ACKS_RESOLVED]++;
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
@@ -399,6 +440,7 @@ final class Ledger {
       book.fail(OracleBook.PARKED_EXACT, "the stage reports " + l.stage.parkedBytes()
           + " parked bytes; the chunks sealed and not sent hold " + bytes);
     }
+    e.gauges.checkStage(l);
   }
 
   /**
@@ -433,6 +475,7 @@ final class Ledger {
 
   /** The checks when a lifetime ends: every batch resolved, the budget back to zero. */
   void lifeEnded(Life l) {
+    e.gauges.checkFailedBatches(l);
     for (int s = 0; s < w.sources; s++) {
       book.checks[OracleBook.ACKS_RESOLVED]++;
       int pending = l.acks[s].pendingBatches();

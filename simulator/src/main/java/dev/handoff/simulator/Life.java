@@ -97,6 +97,21 @@ final class Life {
   /** Per shard and source: the last record number written; order must increase. */
   final int[] lastN;
 
+  /** Per source: the first batch id of this lifetime (the checkpoint it started from, plus one). */
+  final long[] firstBatch;
+  /** Per source: the batches the engine heard resolve in this lifetime, and those delivered. */
+  final long[] resolvedBatches;
+  final long[] deliveredBatches;
+  /** Per source: the ids of the batches the engine heard fail, in order. */
+  final List<List<Long>> failedBatches;
+  /**
+   * Per shard: the chunks a worker took and settled without the sink having written or
+   * dead-lettered every one of their rows (abandoned, by the engine's count), and their rows.
+   */
+  final long[][] abandoned;
+  /** The tick the driver's current step began at. */
+  long driverTick;
+
   /** Bytes of chunks sealed and not yet written or abandoned, by the engine's own count. */
   long expectedBytes;
   long injectedSkips;
@@ -149,6 +164,14 @@ final class Life {
     for (int s = 0; s < shards; s++) {
       taken[s] = new java.util.BitSet();
     }
+    this.firstBatch = new long[sources];
+    this.resolvedBatches = new long[sources];
+    this.deliveredBatches = new long[sources];
+    this.failedBatches = new ArrayList<>(sources);
+    for (int s = 0; s < sources; s++) {
+      failedBatches.add(new ArrayList<>());
+    }
+    this.abandoned = new long[shards][2];
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }

@@ -67,6 +67,16 @@ final class SimListener implements WorkerListener {
     nextAttemptAt[shard] = e.clock.tick + SimRuntime.ticks(backoffNanos);
   }
 
+  /** Returns the retries the workers announced for {@code shard}. */
+  long retries(int shard) {
+    return heard[shard][5];
+  }
+
+  /** Returns the chunks and rows the workers announced abandoned for {@code shard}. */
+  long[] abandoned(int shard) {
+    return new long[] {heard[shard][6], heard[shard][7]};
+  }
+
   /**
    * At shutdown, for a shard shutdown did not give up on: the inserts and dead letters the
    * workers announced are those the sink counted, and the retries and abandoned chunks and rows

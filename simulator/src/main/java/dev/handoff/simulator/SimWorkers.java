@@ -104,12 +104,32 @@ final class SimWorkers {
    * the dead letters it stored, as the simulated sink counted them. A shard shutdown gave up on
    * is left out: its worker may not have read the answer of the write it was in.
    */
-  private static void checkReport(Engine e, Life l, WorkersReport report) {
+  private static void checkReport(Engine e, Life l, WorkersReport report, long[][] failedQueued) {
+    e.gauges.checkReportTotals(report);
     for (WorkersReport.PerShard r : report.shards()) {
       if (r.writerStuck()) {
         continue;
       }
       long[] n = l.sinkCounts[r.shard()];
+      // Abandoned: the chunks a worker settled without the sink writing or dead-lettering all of
+      // their rows, and those shutdown took from the queue unwritten (the engine's own books).
+      long[] q = failedQueued[r.shard()];
+      long chunks = l.abandoned[r.shard()][0] + q[0];
+      long rows = l.abandoned[r.shard()][1] + q[1];
+      long[] heard = l.listener.abandoned(r.shard());
+      e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      if (r.abandonedChunks() != chunks || r.abandonedRows() != rows || heard[0] != chunks
+          || heard[1] != rows || r.failedAtShutdownChunks() < q[0]
+          || r.failedAtShutdownChunks() > chunks || r.failedAtShutdownRows() < q[1]
+          || r.failedAtShutdownRows() > rows) {
+        e.book.fail(OracleBook.SHARD_REPORT_EXACT, "the workers report for shard " + r.shard()
+            + " " + r.abandonedChunks() + " chunks of " + r.abandonedRows() + " rows abandoned, "
+            + r.failedAtShutdownChunks() + " of " + r.failedAtShutdownRows() + " rows at"
+            + " shutdown, the listener heard " + heard[0] + " of " + heard[1] + " rows; the"
+            + " engine counts " + chunks + " chunks of " + rows + " rows not written nor"
+            + " dead-lettered whole, " + q[0] + " of " + q[1] + " rows taken from the queue by"
+            + " shutdown");
+      }
       e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
       if (r.inserts() != n[0] || r.rowsWritten() != n[1] || r.bytesWritten() != n[2]
           || r.deadLetteredInserts() != n[3] || r.deadLetteredRows() != n[4]) {
@@ -129,6 +149,7 @@ final class SimWorkers {
     long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
         ? Math.max(0, l.teardownTick + e.drainDeadline - e.clock.tick) : Engine.SHUTDOWN_TICKS;
     long[] sent = new long[e.shards];
+    long[][] failedQueued = new long[e.shards][2];
     for (int s = 0; s < e.shards; s++) {
       sent[s] = l.arrived(s);
     }
@@ -161,6 +182,8 @@ final class SimWorkers {
       for (int seq = 0; seq < sent[s]; seq++) {
         if (!l.taken[s].get(seq)) {
           l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+          failedQueued[s][0]++;
+          failedQueued[s][1] += l.sealedIds.get(s).get(seq).length;
         }
       }
     }
@@ -175,7 +198,7 @@ final class SimWorkers {
           + " its deadline " + deadline + " plus one poll interval " + e.pollTicks + " plus two"
           + " grace periods of " + e.graceTicks + " allow " + bound);
     }
-    checkReport(e, l, report);
+    checkReport(e, l, report, failedQueued);
     boolean anyStuck = false;
     long[] t = e.ledger.workerTotals;
     for (WorkersReport.PerShard r : report.shards()) {

@@ -140,6 +140,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: timeout after the server wrote the insert", null);
     }
+    e.ledger.handled(l, rows);
     long[] n = l.sinkCounts[insert.shard()]; // answered as written
     n[0]++;
     n[1] += insert.rows();
@@ -208,6 +209,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new IOException("injected: the dead letter could not be stored");
     }
     e.ledger.deadLettered(l, insert, rows, cause);
+    e.ledger.handled(l, rows);
     l.sinkCounts[insert.shard()][3]++;
     l.sinkCounts[insert.shard()][4] += insert.rows();
     e.log.add(e.clock.tick, l.epoch, EventLog.DEAD_LETTERED, insert.shard(),
