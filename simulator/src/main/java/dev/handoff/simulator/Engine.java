@@ -79,6 +79,8 @@ final class Engine {
   final long graceTicks;
   final int retryAttempts;
   final long retryBackoffTicks;
+  /** The retry policy's maxElapsed, in ticks. */
+  final long retryMaxElapsedTicks;
   final dev.handoff.core.sink.PermanentPolicy onPermanent;
   private int untilConcurrentRun = 1;
   /** Whether the driver's step is running (workers may run in the middle of a payload). */
@@ -166,6 +168,8 @@ final class Engine {
     this.graceTicks = options.longValue(KnobSpec.GRACE_TICKS);
     this.retryAttempts = options.intValue(KnobSpec.RETRY_ATTEMPTS);
     this.retryBackoffTicks = options.longValue(KnobSpec.RETRY_BACKOFF_TICKS);
+    this.retryMaxElapsedTicks = options.longOrNone(KnobSpec.RETRY_MAX_ELAPSED_TICKS,
+        retryBackoffTicks * 64L * retryAttempts);
     this.onPermanent = options.value(KnobSpec.ON_PERMANENT).equals("fail-acks")
         ? dev.handoff.core.sink.PermanentPolicy.FAIL_ACKS
         : dev.handoff.core.sink.PermanentPolicy.DEAD_LETTER;
@@ -456,6 +460,9 @@ final class Engine {
       teardownDone = true;
       l.chain.requestStop();
       l.teardownTick = clock.tick;
+      if (l.drainStartTick < 0) {
+        l.drainStartTick = clock.tick; // a running chain starts its drain in this step
+      }
       fault(Faults.TEARDOWN, "at event " + book.event);
       log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
     }
@@ -480,6 +487,7 @@ final class Engine {
         sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
         break;
       case BACKOFF:
+        checkStageDrain(l, false);
         if (!l.budget.hasRoom()) {
           fault(Faults.BUDGET_LIMIT, l.budget.inflightBytes() + " bytes in flight");
         }
@@ -492,6 +500,7 @@ final class Engine {
         l.chainDone = true;
         stageClosed(l);
         if (l.chain.report().orElseThrow().drainTimedOut()) {
+          checkStageDrain(l, true);
           fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
         }
         log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
@@ -504,6 +513,23 @@ final class Engine {
     }
     l.lastParked = parked;
     l.runtime.wakePollers();
+  }
+
+  /**
+   * The stage's drain ends exactly at its deadline: a drain step at or past the deadline does not
+   * back off again, and a drain does not time out before it.
+   */
+  private void checkStageDrain(Life l, boolean timedOut) {
+    if (!l.faulty || drainDeadline < 0 || l.drainStartTick < 0) {
+      return;
+    }
+    long took = clock.tick - l.drainStartTick;
+    book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (timedOut ? took < drainDeadline : took >= drainDeadline) {
+      book.fail(OracleBook.DRAIN_BOUNDED, "the stage's drain " + (timedOut ? "timed out"
+          : "backed off again") + " at t=" + clock.tick + ", " + took + " ticks after it began;"
+          + " its deadline is " + drainDeadline + " ticks");
+    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */

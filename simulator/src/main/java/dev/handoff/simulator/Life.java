@@ -78,6 +78,8 @@ final class Life {
    * (inserts, rows): the expectation for the workers' report.
    */
   final long[][] sinkCounts;
+  /** The simulated sink of this lifetime. */
+  SimWriter writer;
   /** The workers' listener of this lifetime. */
   SimListener listener;
   /** The runtime the real sink workers run on in this lifetime. */
@@ -109,6 +111,8 @@ final class Life {
    * dead-lettered every one of their rows (abandoned, by the engine's count), and their rows.
    */
   final long[][] abandoned;
+  /** The tick the chain began to drain at (source exhausted or teardown), or -1. */
+  long drainStartTick = -1;
   /** The tick the driver's current step began at. */
   long driverTick;
 

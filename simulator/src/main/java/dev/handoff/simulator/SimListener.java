@@ -44,6 +44,30 @@ final class SimListener implements WorkerListener {
   public void abandoned(int shard, int chunks, int rows, Throwable cause) {
     heard[shard][6] += chunks;
     heard[shard][7] += rows;
+    // Gave up after a transient answer, with attempts left: only when even the longest backoff
+    // the policy could draw would end past maxElapsed (the retry budget says so, nothing else).
+    // Shutdown (the deadline, an interrupt) and a killed worker give up for their own reasons.
+    int attempt = l.writer.pendingTransient[shard];
+    l.writer.pendingTransient[shard] = 0;
+    if (attempt == 0 || attempt >= e.retryAttempts || l.shuttingDown
+        || l.runtime.ws[shard].killed) {
+      return;
+    }
+    long elapsed = (e.clock.tick - l.writer.firstAttemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    long longest = base(attempt);
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (elapsed + longest <= e.retryMaxElapsedTicks * VirtualClock.NANOS_PER_TICK) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " gave up on an insert after"
+          + " attempt " + attempt + " of " + e.retryAttempts + ", " + elapsed + " ns after its"
+          + " first attempt, though even the longest backoff (" + longest + " ns) would end"
+          + " within maxElapsed (" + e.retryMaxElapsedTicks + " ticks)");
+    }
+  }
+
+  /** The policy's backoff after failed attempt {@code attempt}, before jitter, in nanoseconds. */
+  private long base(int attempt) {
+    long first = e.retryBackoffTicks * VirtualClock.NANOS_PER_TICK;
+    return Math.min(16 * first, attempt >= 6 ? 16 * first : first << (attempt - 1));
   }
 
   /**
@@ -55,8 +79,7 @@ final class SimListener implements WorkerListener {
   public void retried(int shard, Insert insert, WriteException cause, int attempt,
       long backoffNanos) {
     heard[shard][5]++;
-    long first = e.retryBackoffTicks * VirtualClock.NANOS_PER_TICK;
-    long base = Math.min(16 * first, attempt >= 6 ? 16 * first : first << (attempt - 1));
+    long base = base(attempt);
     long low = Math.max(1, base / 2);
     e.book.checks[OracleBook.INSERT_LIMITS]++;
     if (backoffNanos < low || backoffNanos > base) {
@@ -65,6 +88,16 @@ final class SimListener implements WorkerListener {
           + insert.lastSequence() + "; the policy allows " + low + " to " + base + " ns");
     }
     nextAttemptAt[shard] = e.clock.tick + SimRuntime.ticks(backoffNanos);
+    // The retry budget: the next attempt starts within maxElapsed of the insert's first.
+    l.writer.pendingTransient[shard] = 0;
+    long elapsed = (e.clock.tick - l.writer.firstAttemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (elapsed + backoffNanos > e.retryMaxElapsedTicks * VirtualClock.NANOS_PER_TICK) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " retries chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " after attempt " + attempt
+          + ", " + elapsed + " ns after its first attempt, with a backoff of " + backoffNanos
+          + " ns: past the retry policy's maxElapsed of " + e.retryMaxElapsedTicks + " ticks");
+    }
   }
 
   /** Returns the retries the workers announced for {@code shard}. */

@@ -1,6 +1,7 @@
 package dev.handoff.simulator;
 
 import dev.handoff.api.Envelope;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.stage.Collector;
 import dev.handoff.core.Source;
@@ -37,6 +38,9 @@ final class SimSources {
         }
       }
       if (active == 0) {
+        if (l.drainStartTick < 0) {
+          l.drainStartTick = e.clock.tick; // the chain drains from this step on
+        }
         return false;
       }
       checkBackpressure(l);
@@ -186,8 +190,13 @@ final class SimSources {
       e.ledger.pushed(id);
       l.pushedToStage++;
       int k = e.w.key[id];
-      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
-          new RecordMeta(eventTime(now, id), Workload.routingKey(s, k)), batch));
+      // B1: push never rejects nor blocks; pressure shows between payloads.
+      if (out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
+          new RecordMeta(eventTime(now, id), Workload.routingKey(s, k)), batch))
+          != FlowControl.CONTINUE) {
+        e.book.fail(OracleBook.BACKPRESSURE, "the stage's push answered other than CONTINUE"
+            + " for record #" + n + " of source " + s + " (push never rejects)");
+      }
       e.afterRecord(l);
     }
   }

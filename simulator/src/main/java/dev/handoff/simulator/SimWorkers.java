@@ -79,6 +79,7 @@ final class SimWorkers {
     l.runtime = new SimRuntime(e, l, e.shards);
     e.clock.runtime = l.runtime;
     SimWriter writer = new SimWriter(e, l, l.runtime);
+    l.writer = writer;
     l.listener = new SimListener(e, l);
     l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
         .runtime(l.runtime)
@@ -91,7 +92,7 @@ final class SimWorkers {
         .shutdownGrace(Duration.ofMillis(e.graceTicks))
         .retry(new dev.handoff.core.sink.RetryPolicy(e.retryAttempts,
             Duration.ofMillis(e.retryBackoffTicks), Duration.ofMillis(e.retryBackoffTicks * 16),
-            0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
+            0.5, Duration.ofMillis(e.retryMaxElapsedTicks)))
         .onPermanent(e.onPermanent)
         .deadLetters(writer)
         .listener(l.listener)

@@ -27,6 +27,13 @@ final class SimWriter implements InsertWriter, DeadLetters {
   /** Per shard: the insert last tried, and how many times in a row the sink saw it. */
   private final Insert[] lastTried;
   private final int[] triedInARow;
+  /** Per shard: the tick the current insert's first attempt started at. */
+  final long[] firstAttemptTick;
+  /**
+   * Per shard: the attempt number of the last answer, when it was a transient failure the worker
+   * may retry (not yet followed by a retry); else 0.
+   */
+  final int[] pendingTransient;
 
   SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
@@ -35,6 +42,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.lastPermanent = new Insert[engine.shards];
     this.lastTried = new Insert[engine.shards];
     this.triedInARow = new int[engine.shards];
+    this.firstAttemptTick = new long[engine.shards];
+    this.pendingTransient = new int[engine.shards];
   }
 
   /**
@@ -75,6 +84,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
     checkLimits(insert);
     checkAttemptAllowed(insert);
+    pendingTransient[insert.shard()] = 0;
     Rng rng = e.rng;
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
@@ -125,6 +135,12 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
           insert.firstSequence(), rows.length);
+      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
+      if ((e.clock.tick & 3) == 0) {
+        // A writer's bug rather than an answer (one in four, by the tick: no extra draw): the
+        // worker must treat it as a transient failure.
+        throw new IllegalStateException("injected: the writer broke");
+      }
       throw new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null);
     }
     e.ledger.written(l, insert, rows);
@@ -137,6 +153,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TIMEOUT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TIMEOUT, insert.shard(), insert.firstSequence(),
           rows.length);
+      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: timeout after the server wrote the insert", null);
     }
@@ -168,6 +185,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
         && prev.lastSequence() == insert.lastSequence() && prev.bytes() == insert.bytes();
     triedInARow[shard] = insert.attempt() == 1 || !same ? 1 : triedInARow[shard] + 1;
     lastTried[shard] = insert;
+    if (triedInARow[shard] == 1) {
+      firstAttemptTick[shard] = e.clock.tick;
+    }
     if (insert.attempt() != triedInARow[shard]) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " sent chunks "
           + insert.firstSequence() + ".." + insert.lastSequence() + " as attempt "
