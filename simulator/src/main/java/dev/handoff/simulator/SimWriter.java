@@ -60,6 +60,14 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.attempt() + ") after the sink failed them permanently");
     }
     lastPermanent[insert.shard()] = null;
+    // A transient answer (a RuntimeException from the writer included) is retried or gives the
+    // insert up (the listener hears either, which clears it); the worker never just moves on.
+    if (pendingTransient[insert.shard()] > 0 && !l.shuttingDown) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " went on to chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " (attempt "
+          + insert.attempt() + ") after a transient failure of attempt "
+          + pendingTransient[insert.shard()] + " that it neither retried nor gave up");
+    }
     if (insert.attempt() > 1 && e.clock.tick < l.listener.nextAttemptAt[insert.shard()]) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " started attempt "
           + insert.attempt() + " of chunks " + insert.firstSequence() + ".."
