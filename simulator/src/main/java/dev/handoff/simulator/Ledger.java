@@ -310,6 +310,14 @@ final class Ledger {
    */
   void checkBudget(Life l) {
     book.checks[OracleBook.BUDGET_EXACT]++;
+    if (l.expectedBytes < e.budgetLimit) {
+      l.budgetFullSince = -1;
+    } else {
+      l.budgetLastFull = e.clock.tick;
+      if (l.budgetFullSince < 0) {
+        l.budgetFullSince = e.clock.tick;
+      }
+    }
     long inflight = l.budget.inflightBytes();
     if (inflight != l.expectedBytes || inflight < 0) {
       book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"

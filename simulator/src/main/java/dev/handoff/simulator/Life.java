@@ -111,8 +111,14 @@ final class Life {
    * dead-lettered every one of their rows (abandoned, by the engine's count), and their rows.
    */
   final long[][] abandoned;
+  /** Per shard: the tick each chunk was taken by the worker at, by chunk sequence. */
+  long[][] takenTick;
   /** The tick the chain began to drain at (source exhausted or teardown), or -1. */
   long drainStartTick = -1;
+  /** The latest tick at which the engine saw the budget full, or -1. */
+  long budgetLastFull = -1;
+  /** The tick since which the budget is full by the engine's count, or -1. */
+  long budgetFullSince = -1;
   /** The tick the driver's current step began at. */
   long driverTick;
 
@@ -176,6 +182,7 @@ final class Life {
       failedBatches.add(new ArrayList<>());
     }
     this.abandoned = new long[shards][2];
+    this.takenTick = new long[shards][8];
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }
@@ -187,6 +194,14 @@ final class Life {
       sealedBytesBefore[s] = Arrays.copyOf(sealedBytesBefore[s], 2 * (seq + 1));
     }
     sealedBytesBefore[s][seq + 1] = sealedBytesBefore[s][seq] + bytes;
+  }
+
+  /** Notes that shard {@code s}'s worker took chunk {@code seq} at {@code tick}. */
+  void takenAt(int s, int seq, long tick) {
+    if (seq >= takenTick[s].length) {
+      takenTick[s] = Arrays.copyOf(takenTick[s], 2 * (seq + 1));
+    }
+    takenTick[s][seq] = tick;
   }
 
   long arrived(int shard) {

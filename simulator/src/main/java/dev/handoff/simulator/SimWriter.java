@@ -27,6 +27,10 @@ final class SimWriter implements InsertWriter, DeadLetters {
   /** Per shard: the insert last tried, and how many times in a row the sink saw it. */
   private final Insert[] lastTried;
   private final int[] triedInARow;
+  /** Per shard: the highest chunk sequence any insert held so far (-1: none). */
+  private final long[] maxSequence;
+  /** Per shard: the tick of the latest first attempt at an insert of new chunks. */
+  private final long[] lastFreshTick;
   /** Per shard: the tick the current insert's first attempt started at. */
   final long[] firstAttemptTick;
   /**
@@ -43,6 +47,10 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.lastTried = new Insert[engine.shards];
     this.triedInARow = new int[engine.shards];
     this.firstAttemptTick = new long[engine.shards];
+    this.maxSequence = new long[engine.shards];
+    java.util.Arrays.fill(maxSequence, -1);
+    this.lastFreshTick = new long[engine.shards];
+    java.util.Arrays.fill(lastFreshTick, -1);
     this.pendingTransient = new int[engine.shards];
   }
 
@@ -92,6 +100,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
     checkLimits(insert);
     checkAttemptAllowed(insert);
+    checkMerge(insert);
     pendingTransient[insert.shard()] = 0;
     Rng rng = e.rng;
     boolean faulty = l.faulty;
@@ -206,6 +215,66 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
           + insert.firstSequence() + ".." + insert.lastSequence() + " an " + insert.attempt()
           + "th time; the retry policy allows " + e.retryAttempts + " attempts");
+    }
+  }
+
+  /**
+   * An insert of new chunks (not a retry, not a part of isolation) merges what was queued: when
+   * its first attempt starts, the shard's next chunk either has not reached the queue or would
+   * pass a limit. It goes out no later than the linger after its first chunk was taken, and no
+   * earlier unless a limit was reached, the budget is full or shutdown began. The expectation
+   * comes from the engine's books: what reached the queue, each chunk's bytes and rows, the ticks
+   * chunks were taken at, the bytes in flight.
+   */
+  private void checkMerge(Insert insert) {
+    int s = insert.shard();
+    long last = insert.lastSequence();
+    if (insert.attempt() != 1 || insert.firstSequence() <= maxSequence[s]) {
+      maxSequence[s] = Math.max(maxSequence[s], last);
+      return; // a retry, or isolation writing part of an insert already tried
+    }
+    maxSequence[s] = last;
+    long prevFresh = lastFreshTick[s];
+    lastFreshTick[s] = e.clock.tick;
+    if (l.shuttingDown) {
+      return; // draining: no linger; past the deadline: nothing more taken
+    }
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    long bytes = insert.bytes();
+    long rows = insert.rows();
+    boolean full = bytes >= e.maxInsertBytes || rows >= e.maxInsertRows;
+    boolean nextFits = false;
+    int next = (int) last + 1;
+    if (l.arrived(s) > next) { // the next chunk was in the queue (or taken as the next's first)
+      nextFits = bytes + l.sealedBytes.get(s).get(next) <= e.maxInsertBytes
+          && rows + l.sealedIds.get(s).get(next).length <= e.maxInsertRows;
+      full |= !nextFits;
+      if (!full) {
+        e.book.fail(OracleBook.INSERT_LIMITS, "shard " + s + " wrote chunks "
+            + insert.firstSequence() + ".." + last + " (" + bytes + " bytes, " + rows + " rows)"
+            + " without chunk " + next + ", which was queued and fits the limits");
+      }
+    }
+    int firstSeq = (int) insert.firstSequence();
+    long took = l.takenTick[s][firstSeq];
+    if (took <= prevFresh) {
+      return; // its first chunk was carried over from the previous insert: linger began later
+    }
+    long waited = e.clock.tick - took;
+    boolean budgetFull = l.expectedBytes >= e.budgetLimit;
+    boolean wasFull = budgetFull || l.budgetLastFull >= took; // seen full while it lingered
+    // A full budget ends the linger at the worker's next slice (every tick) after it filled.
+    // (Full since the last check, or since it filled in this very step: then not yet checked.)
+    long lingeredFull = budgetFull && l.budgetFullSince >= 0
+        ? e.clock.tick - Math.max(took, l.budgetFullSince) : 0;
+    if (waited > e.lingerTicks || waited < e.lingerTicks && !full && !wasFull
+        || lingeredFull > 1) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + s + " wrote chunks "
+          + insert.firstSequence() + ".." + last + " " + waited + " ticks after it took chunk "
+          + firstSeq + "; the linger is " + e.lingerTicks + " ticks"
+          + (waited < e.lingerTicks ? " and no limit was reached nor the budget full" : "")
+          + (lingeredFull > 1 ? ", and the budget has been full since t=" + l.budgetFullSince : "")
+);
     }
   }
 
