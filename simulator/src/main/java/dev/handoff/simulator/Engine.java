@@ -425,6 +425,8 @@ final class Engine {
 
   private void stageClosed(Life l) {
     ledger.checkShardReports(l, l.stage.shardReports());
+    ledger.checkCounters(l); // the last payload's flush too: no event check follows
+    gauges.checkClosed(l);
     // What teardown returned to the budget, from the engine's own record: every chunk sealed
     // and never handed to a queue, each charged its array.
     long abandoned = 0;
@@ -499,6 +501,8 @@ final class Engine {
       default:
         l.chainDone = true;
         stageClosed(l);
+        gauges.checkChainReport(l, l.chain.report().orElseThrow());
+        ledger.checkShardReports(l, l.chain.report().orElseThrow().shards());
         if (l.chain.report().orElseThrow().drainTimedOut()) {
           checkStageDrain(l, true);
           fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
@@ -574,6 +578,7 @@ final class Engine {
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */
   private void stopping(Life l) {
+    l.stopInjected = true;
     if (l.fatalSnapshot == null) {
       l.fatalSnapshot = new long[shards];
       for (int s = 0; s < shards; s++) {

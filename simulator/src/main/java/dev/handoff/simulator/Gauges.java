@@ -73,6 +73,53 @@ final class Gauges {
     }
   }
 
+  /** After {@code close()}: nothing parked or open is left, and the gauges say so. */
+  void checkClosed(Life l) {
+    SinkHandoff<SimRow> stage = l.stage.inner;
+    book.checks[OracleBook.GAUGES_EXACT]++;
+    boolean left = stage.parkedChunks() != 0 || stage.parkedBytes() != 0
+        || stage.oldestOpenIngestNanos() != Long.MAX_VALUE;
+    for (int s = 0; s < e.shards; s++) {
+      left |= stage.parkedChunks(s) != 0 || stage.openRows(s) != 0
+          || stage.oldestParkedIngestNanos(s) != Long.MAX_VALUE;
+    }
+    if (left) {
+      book.fail(OracleBook.GAUGES_EXACT, "after close() the stage still says " + stage.parkedChunks()
+          + " chunk(s) of " + stage.parkedBytes() + " bytes parked or rows open (oldest open at "
+          + stage.oldestOpenIngestNanos() + " ns): " + stage);
+    }
+  }
+
+  /**
+   * The driver's report when it is done: the payloads the engine's sources pushed, a fatal error
+   * exactly when the engine injected one that stops the stage, and totals that are the sums of
+   * its shard reports (each of which {@code shard-report-exact} judges).
+   */
+  void checkChainReport(Life l, dev.handoff.core.ChainReport r) {
+    book.checks[OracleBook.GAUGES_EXACT]++;
+    long sent = 0;
+    long failedBack = 0;
+    long abandoned = 0;
+    for (dev.handoff.core.ShardReport s : r.shards()) {
+      sent += s.chunksSent();
+      failedBack += s.chunksFailedBack();
+      abandoned += s.bytesAbandoned();
+    }
+    boolean clean = !l.stopInjected && !r.drainTimedOut() && failedBack == 0;
+    if (r.payloads() != l.pulls || l.chain.payloads() != l.pulls
+        || r.fatal().isPresent() != l.stopInjected || r.chunksSent() != sent
+        || r.chunksFailedBack() != failedBack || r.bytesAbandoned() != abandoned
+        || r.clean() != clean || r.shards().size() != e.shards) {
+      book.fail(OracleBook.GAUGES_EXACT, "the driver reports " + r + " (payloads() "
+          + l.chain.payloads() + ", sent " + r.chunksSent() + ", failed back "
+          + r.chunksFailedBack() + ", abandoned " + r.bytesAbandoned() + " bytes, clean "
+          + r.clean() + "); the engine's sources pushed " + l.pulls + " payloads, "
+          + (l.stopInjected ? "a fault that stops the stage was injected" : "no fault stopped"
+          + " the stage") + ", and its shards sum to " + sent + " sent, " + failedBack
+          + " failed back, " + abandoned + " bytes abandoned");
+    }
+  }
+
   /**
    * A flush of the stage's metrics: its gauges are the parked chunks and bytes the engine counts
    * now, and its elapsed time the virtual time since the driver's step began.

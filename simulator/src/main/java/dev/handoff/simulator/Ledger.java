@@ -350,21 +350,7 @@ final class Ledger {
     }
     long[] checks = book.checks;
     checkBudget(l);
-    checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
-    long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
-    if (l.stageSkipped != expectSkips) {
-      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the stage counted " + l.stageSkipped
-          + " records skipped but " + expectSkips + " record errors were injected under "
-          + e.policy);
-    }
-    checks[OracleBook.METRICS_EXACT]++;
-    if (l.stageSeen != l.pushedToStage || l.stageOut != l.encodedOk
-        || l.stageErrors != l.injectedEncodeErrors) {
-      book.fail(OracleBook.METRICS_EXACT, "the stage's metrics say seen " + l.stageSeen + ", out "
-          + l.stageOut + ", errors " + l.stageErrors + " but the engine pushed "
-          + l.pushedToStage + " records, of which " + l.encodedOk + " encoded and "
-          + l.injectedEncodeErrors + " hit an injected encode error");
-    }
+    checkCounters(l);
     if (l.fatalSnapshot == null && l.stage.isStopped()) {
       l.fatalSnapshot = new long[e.shards];
       for (int s = 0; s < e.shards; s++) {
@@ -391,6 +377,29 @@ final class Ledger {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
     }
     checkLiveness(l);
+  }
+
+  /**
+   * The stage's counters, as its metrics listener heard them, against the engine's: checked after
+   * every event and once more when the stage closes (the last payload's flush included).
+   */
+  void checkCounters(Life l) {
+    long[] checks = book.checks;
+    checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
+    long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
+    if (l.stageSkipped != expectSkips) {
+      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the stage counted " + l.stageSkipped
+          + " records skipped but " + expectSkips + " record errors were injected under "
+          + e.policy);
+    }
+    checks[OracleBook.METRICS_EXACT]++;
+    if (l.stageSeen != l.pushedToStage || l.stageOut != l.encodedOk
+        || l.stageErrors != l.injectedEncodeErrors) {
+      book.fail(OracleBook.METRICS_EXACT, "the stage's metrics say seen " + l.stageSeen + ", out "
+          + l.stageOut + ", errors " + l.stageErrors + " but the engine pushed "
+          + l.pushedToStage + " records, of which " + l.encodedOk + " encoded and "
+          + l.injectedEncodeErrors + " hit an injected encode error");
+    }
   }
 
   private void checkLiveness(Life l) {

@@ -119,6 +119,10 @@ final class Life {
   long budgetLastFull = -1;
   /** The tick since which the budget is full by the engine's count, or -1. */
   long budgetFullSince = -1;
+  /** Payloads the sources pushed whole (the driver counts them too). */
+  long pulls;
+  /** Whether the engine injected a fault that stops the stage (a fatal error). */
+  boolean stopInjected;
   /** The tick the driver's current step began at. */
   long driverTick;
 

@@ -46,6 +46,7 @@ final class SimSources {
       checkBackpressure(l);
       if (e.interleave > 1) {
         pushInterleaved(l, out);
+        l.pulls++;
         return true;
       }
       int pick = e.rng.nextInt(active);
@@ -56,6 +57,7 @@ final class SimSources {
         }
       }
       pushBatch(l, s, out);
+      l.pulls++;
       return true;
     };
   }

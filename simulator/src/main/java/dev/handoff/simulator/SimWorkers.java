@@ -211,6 +211,16 @@ final class SimWorkers {
       t[4] += r.failedAtShutdownChunks();
       t[5] += r.writerStuck() ? 1 : 0;
     }
+    // A writer stuck past the deadline: shutdown waited the deadline and both grace periods (each
+    // as many whole poll intervals as it holds, at least one) before it gave up on the worker.
+    long grace = e.graceTicks <= 0 ? 0
+        : Math.min(e.graceTicks, Math.max(1, e.graceTicks / e.pollTicks) * e.pollTicks);
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (anyStuck && took < deadline + 2 * grace) {
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers' shutdown gave up on a stuck writer after "
+          + took + " ticks; its deadline " + deadline + " and two grace periods of " + grace
+          + " ticks come first");
+    }
     if (took < deadline && !anyStuck && !report.drained()) {
       e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers ended " + (deadline - took) + " ticks"
           + " before their deadline yet report the drain unfinished: " + report);
