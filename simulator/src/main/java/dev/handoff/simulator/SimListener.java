@@ -32,6 +32,11 @@ final class SimListener implements WorkerListener {
     h[0]++;
     h[1] += rows;
     h[2] += bytes;
+    if (l.faulty && (e.clock.tick & 63) == 7) {
+      // Now and then a listener that breaks (chosen by the tick, no extra draw): the workers
+      // must carry on as if it had not been called.
+      throw new IllegalStateException("injected: the workers' listener broke");
+    }
   }
 
   @Override
