@@ -366,7 +366,22 @@ final class Engine {
     if (l.chainDone) {
       return;
     }
+    // The chunks due: open, with a first row at least the maximum age old (the engine's ticks).
+    int due = 0;
+    if (!l.stopInjected) {
+      for (int sh = 0; sh < shards; sh++) {
+        if (l.open[sh].size() > 0 && clock.tick - l.openSince[sh] >= maxAgeTicks) {
+          due++;
+        }
+      }
+    }
     int sealed = l.stage.sealAged();
+    book.checks[OracleBook.MAX_CHUNK_AGE]++;
+    if (sealed != due) {
+      book.fail(OracleBook.MAX_CHUNK_AGE, "the timer's sealAged() at t=" + clock.tick + " says it"
+          + " sealed " + sealed + " chunk(s); " + due + " open chunk(s) had reached the maximum"
+          + " age of " + maxAgeTicks + " ticks");
+    }
     if (sealed > 0) {
       log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
       l.runtime.wakePollers();
@@ -454,6 +469,7 @@ final class Engine {
   private void driver() {
     Life l = cur;
     l.driverTick = clock.tick;
+    long drainBefore = l.drainStartTick;
     if (l.faulty && rng.chance(restartRate)) {
       crash();
       return;
@@ -485,11 +501,13 @@ final class Engine {
     inDriver = false;
     switch (step) {
       case PULLED:
+        l.nextBackoffTicks = 1;
         log.add(clock.tick, l.epoch, EventLog.PULLED, -1, feed.lastSource, feed.lastBatch);
         sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
         break;
       case BACKOFF:
         checkStageDrain(l, false);
+        checkBackoff(l, drainBefore);
         if (!l.budget.hasRoom()) {
           fault(Faults.BUDGET_LIMIT, l.budget.inflightBytes() + " bytes in flight");
         }
@@ -517,6 +535,21 @@ final class Engine {
     }
     l.lastParked = parked;
     l.runtime.wakePollers();
+  }
+
+  /**
+   * The driver's back-off: 1 tick after a payload or when its drain begins, doubling with every
+   * back-off in a row up to {@link #MAX_BACKOFF_TICKS} (the chain the engine built).
+   */
+  private void checkBackoff(Life l, long drainBefore) {
+    long expected = drainBefore < 0 && l.drainStartTick >= 0 ? 1 : l.nextBackoffTicks;
+    book.checks[OracleBook.BACKPRESSURE]++;
+    if (l.chain.backoffNanos() != expected * VirtualClock.NANOS_PER_TICK) {
+      book.fail(OracleBook.BACKPRESSURE, "the driver backs off " + l.chain.backoffNanos()
+          + " ns at t=" + clock.tick + "; after the back-offs in a row since its last payload (or"
+          + " its drain's start) it should wait " + expected + " tick(s)");
+    }
+    l.nextBackoffTicks = Math.min(MAX_BACKOFF_TICKS, 2 * expected);
   }
 
   /**

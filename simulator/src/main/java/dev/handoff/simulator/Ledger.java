@@ -466,6 +466,11 @@ final class Ledger {
    * did not send are the last ones it sealed.
    */
   void checkShardReports(Life l, List<ShardReport> reports) {
+    book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+    if (reports.size() != e.shards) {
+      book.fail(OracleBook.SHARD_REPORT_EXACT, reports.size() + " shard report(s) for "
+          + e.shards + " shards");
+    }
     for (ShardReport r : reports) {
       int s = r.shard();
       List<int[]> ids = l.sealedIds.get(s);
@@ -493,6 +498,7 @@ final class Ledger {
   /** The checks when a lifetime ends: every batch resolved, the budget back to zero. */
   void lifeEnded(Life l) {
     e.gauges.checkFailedBatches(l);
+    l.listener.checkJitter();
     for (int s = 0; s < w.sources; s++) {
       book.checks[OracleBook.ACKS_RESOLVED]++;
       int pending = l.acks[s].pendingBatches();

@@ -123,6 +123,8 @@ final class Life {
   long pulls;
   /** Whether the engine injected a fault that stops the stage (a fatal error). */
   boolean stopInjected;
+  /** The driver's next back-off by the engine's count, in ticks. */
+  long nextBackoffTicks = 1;
   /** The tick the driver's current step began at. */
   long driverTick;
 

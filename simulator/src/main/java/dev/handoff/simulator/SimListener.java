@@ -16,6 +16,8 @@ final class SimListener implements WorkerListener {
   private final Life l;
   /** Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned chunks and rows. */
   private final long[][] heard;
+  /** The retries announced, and those whose backoff the jitter shortened. */
+  private long jittered;
   /** Per shard: the earliest tick the next attempt may start at after a retry's backoff. */
   final long[] nextAttemptAt;
 
@@ -32,6 +34,13 @@ final class SimListener implements WorkerListener {
     h[0]++;
     h[1] += rows;
     h[2] += bytes;
+    // The write took from its attempt's start until the worker read the answer.
+    long took = (e.clock.tick - l.writer.attemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (nanos != took) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " says an insert took " + nanos
+          + " ns; the sink saw its attempt start " + took + " ns before the answer was read");
+    }
     if (l.faulty && (e.clock.tick & 63) == 7) {
       // Now and then a listener that breaks (chosen by the tick, no extra draw): the workers
       // must carry on as if it had not been called.
@@ -86,6 +95,7 @@ final class SimListener implements WorkerListener {
     heard[shard][5]++;
     long base = base(attempt);
     long low = Math.max(1, base / 2);
+    jittered += backoffNanos < base ? 1 : 0;
     e.book.checks[OracleBook.INSERT_LIMITS]++;
     if (backoffNanos < low || backoffNanos > base) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " backs off " + backoffNanos
@@ -102,6 +112,22 @@ final class SimListener implements WorkerListener {
           + insert.firstSequence() + ".." + insert.lastSequence() + " after attempt " + attempt
           + ", " + elapsed + " ns after its first attempt, with a backoff of " + backoffNanos
           + " ns: past the retry policy's maxElapsed of " + e.retryMaxElapsedTicks + " ticks");
+    }
+  }
+
+  /**
+   * When the lifetime ends: with jitter 0.5, a backoff is its base only when the draw is below
+   * about one in half a million, so of two or more retries at least one was shortened.
+   */
+  void checkJitter() {
+    long retries = 0;
+    for (long[] h : heard) {
+      retries += h[5];
+    }
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (retries >= 2 && jittered == 0) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "none of the " + retries + " backoffs of process"
+          + " lifetime " + l.epoch + " was shortened by the jitter of 0.5");
     }
   }
 

@@ -187,10 +187,16 @@ final class SimSources {
   private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,
       Collector<SimRow> out, long now) {
     int base = e.w.base[s];
+    boolean rejects = l.faulty && e.policy == dev.handoff.api.ErrorPolicy.SKIP
+        && e.recordErrorRate > 0;
     for (int n = first; n < end; n++) {
       int id = base + n;
       e.ledger.pushed(id);
       l.pushedToStage++;
+      if (rejects && (id + e.clock.tick) % 61 == 0) {
+        reject(l, s, n, id, batch);
+        continue;
+      }
       int k = e.w.key[id];
       // B1: push never rejects nor blocks; pressure shows between payloads.
       if (out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
@@ -201,6 +207,26 @@ final class SimSources {
       }
       e.afterRecord(l);
     }
+  }
+
+  /**
+   * A record the source cannot prepare for push (say its routing key cannot be computed): it hands
+   * it to the stage's {@code reject}, which under {@code skip} counts it as an encode error and
+   * skipped, or, once the stage stopped, fails its batch (chosen by record and tick under {@code
+   * skip} with record errors on: no extra draw).
+   */
+  private void reject(Life l, int s, int n, int id, SourceBatch batch) {
+    if (!l.stopInjected) {
+      e.fault(Faults.RECORD_ERROR_SKIP, "record #" + n + " of source " + s + " rejected");
+      l.injectedEncodeErrors++;
+      l.injectedSkips++;
+      e.ledger.skipped(l, id);
+    }
+    if (l.stage.inner.reject(dev.handoff.api.HandoffException.data("injected: record #" + n
+        + " of source " + s + " has no routing key"), batch) != FlowControl.CONTINUE) {
+      e.book.fail(OracleBook.BACKPRESSURE, "the stage's reject answered other than CONTINUE");
+    }
+    e.afterRecord(l);
   }
 
   /** A record's event time: the tick it is pushed at, less up to 12 ms, so the oldest row of a

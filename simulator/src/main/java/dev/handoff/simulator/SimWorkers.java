@@ -60,6 +60,12 @@ final class SimWorkers {
           + (l.encodedOk != encoded ? "encoded" : arrivedAny ? "sent to a queue"
           : "taken without failing its ack"));
     }
+    failed[0] = false; // and one the source could not prepare, rejected after close()
+    l.stage.inner.reject(dev.handoff.api.HandoffException.data("injected: late bad record"), probe);
+    if (!failed[0]) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a record rejected after close() did not fail"
+          + " its ack");
+    }
   }
 
   /** After shutdown the queues are closed: a chunk offered now is refused and stays the sender's. */

@@ -31,6 +31,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
   private final long[] maxSequence;
   /** Per shard: the tick of the latest first attempt at an insert of new chunks. */
   private final long[] lastFreshTick;
+  /** Per shard: the tick the latest attempt started at. */
+  final long[] attemptTick;
   /** Per shard: the tick the current insert's first attempt started at. */
   final long[] firstAttemptTick;
   /**
@@ -47,6 +49,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.lastTried = new Insert[engine.shards];
     this.triedInARow = new int[engine.shards];
     this.firstAttemptTick = new long[engine.shards];
+    this.attemptTick = new long[engine.shards];
     this.maxSequence = new long[engine.shards];
     java.util.Arrays.fill(maxSequence, -1);
     this.lastFreshTick = new long[engine.shards];
@@ -102,6 +105,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     checkAttemptAllowed(insert);
     checkMerge(insert);
     pendingTransient[insert.shard()] = 0;
+    attemptTick[insert.shard()] = e.clock.tick;
     Rng rng = e.rng;
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
