@@ -110,6 +110,8 @@ final class Engine {
   private final List<Lifetime> lifetimes = new ArrayList<>();
   Life cur;
   int lastRoutedShard;
+  /** Whether the router was asked since the last row was encoded (a stage of one shard never asks). */
+  boolean routed;
   private boolean teardownDone;
   private boolean finished;
   private final long[] sampleRow;
@@ -206,6 +208,7 @@ final class Engine {
         }
         return n; // one past the last shard
       }
+      routed = true;
       return lastRoutedShard = routerFound.route(key, eventTime, n);
     };
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
