@@ -67,6 +67,15 @@ final class Gauges {
       book.fail(OracleBook.GAUGES_EXACT, "the stage says its oldest open chunk got its first row"
           + " at " + stage.oldestOpenIngestNanos() + " ns; the engine saw " + oldestOpen);
     }
+    if (stage.numShards() != e.shards || !stage.name().equals("sim")
+        || stage.fatalError().isPresent() || l.queues.capacity() != e.capacity
+        || l.budget.limitBytes() != e.budgetLimit) {
+      book.fail(OracleBook.GAUGES_EXACT, "the running stage says " + stage.numShards()
+          + " shards, name " + stage.name() + ", fatal error " + stage.fatalError()
+          + ", queues of " + l.queues.capacity() + " chunks, a budget of " + l.budget.limitBytes()
+          + " bytes; the engine built " + e.shards + " shards named sim, queues of " + e.capacity
+          + " and a budget of " + e.budgetLimit);
+    }
     if (stage.parkedChunks() != parked) {
       book.fail(OracleBook.GAUGES_EXACT, "the stage says " + stage.parkedChunks() + " chunk(s)"
           + " parked over all shards; the engine saw " + parked + " sealed and not handed on");
@@ -83,6 +92,7 @@ final class Gauges {
       left |= stage.parkedChunks(s) != 0 || stage.openRows(s) != 0
           || stage.oldestParkedIngestNanos(s) != Long.MAX_VALUE;
     }
+    left |= stage.fatalError().isPresent() != l.stopInjected;
     if (left) {
       book.fail(OracleBook.GAUGES_EXACT, "after close() the stage still says " + stage.parkedChunks()
           + " chunk(s) of " + stage.parkedBytes() + " bytes parked or rows open (oldest open at "

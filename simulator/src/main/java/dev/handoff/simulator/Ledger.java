@@ -264,6 +264,14 @@ final class Ledger {
 
   private void resolved(Life l, int s, SourceBatch batch, long cp) {
     int b = (int) batch.batchId();
+    book.checks[OracleBook.GAUGES_EXACT]++;
+    boolean failedState = batch.state() == SourceBatch.State.FAILED;
+    if (batch.holders() != 0 || (batch.failure() != null) != failedState
+        || !batch.source().equals("source-" + s)) {
+      book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " resolved "
+          + batch.state() + " says " + batch.holders() + " holder(s), failure " + batch.failure()
+          + ", source " + batch.source());
+    }
     l.resolvedBatches[s]++;
     if (batch.state() == SourceBatch.State.DELIVERED) {
       l.deliveredBatches[s]++;

@@ -168,6 +168,11 @@ final class SimWorkers {
     e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
     WorkersReport report = l.workers.shutdown(Duration.ofMillis(deadline));
     l.workersReport = report;
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (!report.equals(l.workers.shutdown(Duration.ZERO))) { // shutdown happens once
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "a second shutdown of the workers returned another"
+          + " report than the first: " + report);
+    }
     long took = e.clock.tick - start;
     // The stage is closed and the workers are shut down: every chunk is settled or failed, even
     // one a stuck writer still reads (its bytes left the budget, its frame waits for the thread).
