@@ -523,6 +523,10 @@ final class Engine {
         l.chainDone = true;
         stageClosed(l);
         gauges.checkChainReport(l, l.chain.report().orElseThrow());
+        book.checks[OracleBook.GAUGES_EXACT]++;
+        if (l.chain.step() != Chain.Step.DONE) { // a chain that is done stays done
+          book.fail(OracleBook.GAUGES_EXACT, "the driver's step after DONE did something");
+        }
         ledger.checkShardReports(l, l.chain.report().orElseThrow().shards());
         if (l.chain.report().orElseThrow().drainTimedOut()) {
           checkStageDrain(l, true);
