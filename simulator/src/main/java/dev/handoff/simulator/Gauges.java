@@ -69,10 +69,12 @@ final class Gauges {
     }
     if (stage.numShards() != e.shards || !stage.name().equals("sim")
         || stage.fatalError().isPresent() || l.queues.capacity() != e.capacity
+        || l.queues.isClosed() != l.shuttingDown
         || l.budget.limitBytes() != e.budgetLimit) {
       book.fail(OracleBook.GAUGES_EXACT, "the running stage says " + stage.numShards()
           + " shards, name " + stage.name() + ", fatal error " + stage.fatalError()
-          + ", queues of " + l.queues.capacity() + " chunks, a budget of " + l.budget.limitBytes()
+          + ", queues of " + l.queues.capacity() + " chunks (closed " + l.queues.isClosed()
+          + "), a budget of " + l.budget.limitBytes()
           + " bytes; the engine built " + e.shards + " shards named sim, queues of " + e.capacity
           + " and a budget of " + e.budgetLimit);
     }
@@ -231,9 +233,13 @@ final class Gauges {
           oldest = Math.min(oldest, l.sealedFirstTick.get(s).get((int) c.sequence()) * NPT);
         }
       }
-      EncodedChunk head = l.queues.peek(s);
-      if (head != null) {
-        oldest = Math.min(oldest, l.sealedFirstTick.get(s).get((int) head.sequence()) * NPT);
+      // The queue's head: the next chunk no worker took, by the engine's count (a negative
+      // control's view may hold one aside: then the real queue's head is read).
+      EncodedChunk head = e.mutation == Mutation.NONE ? null : l.queues.peek(s);
+      long headSeq = l.queues.size(s) == 0 ? -1
+          : head != null ? head.sequence() : l.polled[s] + l.drained[s];
+      if (headSeq >= 0) {
+        oldest = Math.min(oldest, l.sealedFirstTick.get(s).get((int) headSeq) * NPT);
       }
       long age = oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - oldest);
       if (p.shard() != s || !inWrite && (v[0] != n[0] || v[1] != n[1] || v[2] != n[2])

@@ -102,6 +102,11 @@ final class SimSources {
       throw new SourceFailure();
     }
     pushRecords(l, s, first, end, batch, out, now);
+    e.book.checks[OracleBook.GAUGES_EXACT]++;
+    if (batch.holders() < 1) { // the source's own hold, until it completes the batch
+      e.book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " says "
+          + batch.holders() + " holders before its source completed it");
+    }
     batch.complete();
     lastSource = s;
     lastBatch = b;

@@ -1,5 +1,6 @@
 package dev.handoff.simulator;
 
+import dev.handoff.api.EncodedChunk;
 import dev.handoff.core.sink.WorkersReport;
 import java.time.Duration;
 
@@ -196,6 +197,22 @@ final class SimWorkers {
           l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
           failedQueued[s][0]++;
           failedQueued[s][1] += l.sealedIds.get(s).get(seq).length;
+        }
+      }
+    }
+    // A writer still stuck reads its frames until it returns: shutdown failed its chunks, but
+    // their pooled arrays must not be lent again before then.
+    for (int s = 0; s < e.shards; s++) {
+      dev.handoff.api.spi.Insert stuck = l.writer.stuckInsert[s];
+      if (stuck == null || !l.runtime.anyStuck()) {
+        continue;
+      }
+      for (EncodedChunk c : l.inWorker) {
+        e.book.checks[OracleBook.SETTLED_ONCE]++;
+        if (c.shard() == s && c.sequence() >= stuck.firstSequence()
+            && c.sequence() <= stuck.lastSequence() && c.frame().isReleased()) {
+          e.book.fail(OracleBook.SETTLED_ONCE, "shard " + s + "'s chunk " + c.sequence()
+              + " went back to the pool while its writer was still stuck in it");
         }
       }
     }

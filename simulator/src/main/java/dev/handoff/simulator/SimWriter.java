@@ -31,6 +31,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
   private final long[] maxSequence;
   /** Per shard: the tick of the latest first attempt at an insert of new chunks. */
   private final long[] lastFreshTick;
+  /** Per shard: the insert whose write hangs, or null. */
+  final Insert[] stuckInsert;
   /** Per shard: the tick the latest attempt started at. */
   final long[] attemptTick;
   /** Per shard: the tick the current insert's first attempt started at. */
@@ -50,6 +52,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.triedInARow = new int[engine.shards];
     this.firstAttemptTick = new long[engine.shards];
     this.attemptTick = new long[engine.shards];
+    this.stuckInsert = new Insert[engine.shards];
     this.maxSequence = new long[engine.shards];
     java.util.Arrays.fill(maxSequence, -1);
     this.lastFreshTick = new long[engine.shards];
@@ -114,6 +117,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
           rows.length);
+      stuckInsert[insert.shard()] = insert;
       runtime.write(-1); // answered only as the process ends, after shutdown gave up on it
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: the write hung until its socket timed out", null);
