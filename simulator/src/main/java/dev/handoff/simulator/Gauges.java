@@ -23,6 +23,8 @@ final class Gauges {
   private final OracleBook book;
   /** Events since the workers' metrics were last read (they are read every few events). */
   private int sinceWorkers;
+  /** Events since the sources' trackers were last read. */
+  private int sinceSources;
 
   Gauges(Engine engine) {
     this.e = engine;
@@ -161,10 +163,14 @@ final class Gauges {
   /* ------------------------------------------------------------------ the sources */
 
   /**
-   * Each source's tracker: its checkpoint, delivered and pending batches and next batch id are
-   * what the engine counted from the batches it began and heard resolve.
+   * Every fourth event, each source's tracker: its checkpoint, delivered and pending batches and
+   * next batch id are what the engine counted from the batches it began and heard resolve.
    */
   void checkSources(Life l) {
+    if (++sinceSources < 4) {
+      return;
+    }
+    sinceSources = 0;
     book.checks[OracleBook.GAUGES_EXACT]++;
     for (int s = 0; s < e.sources; s++) {
       SourceAcks a = l.acks[s];
@@ -197,14 +203,14 @@ final class Gauges {
   /* ------------------------------------------------------------------ the workers */
 
   /**
-   * Every few events while the workers run: their {@code metrics()}, per shard, are what the sink
+   * Every 16th event while the workers run: their {@code metrics()}, per shard, are what the sink
    * answered as written and stored as dead letters, the retries the listener heard, the chunks and
    * rows abandoned by the engine's count, the real queue's length, and the age of the oldest chunk
    * taken and not settled or queued; the total is the sum (and the largest age). A shard whose
    * worker is inside a write is left out of the counters: its answer is decided, not yet read.
    */
   void checkWorkers(Life l) {
-    if (++sinceWorkers < 4 || l.shuttingDown) {
+    if (++sinceWorkers < 16 || l.shuttingDown) {
       return;
     }
     sinceWorkers = 0;
