@@ -11,6 +11,8 @@
 #   simulator/mutation/pit-sweep.sh                  # whole run (about an hour on 2 busy cores)
 #   simulator/mutation/pit-sweep.sh -Dpit.threads=1  # extra Maven options are passed on
 #   PIT_SWEEP_SUMMARY_ONLY=1 simulator/mutation/pit-sweep.sh   # summarise the last run again
+#   PIT_SWEEP_CLASSES='dev.handoff.core.Chain*,dev.handoff.core.sink.Workers*' \
+#       simulator/mutation/pit-sweep.sh              # only these classes (comma-separated globs)
 #
 # The first run fetches the plugin from Maven Central; MVN_OFFLINE=1 adds -o after that. The run
 # is long: it runs under `nice -n 19` (NICE=0 to change). Reports:
@@ -25,8 +27,11 @@ if [ "${PIT_SWEEP_SUMMARY_ONLY:-0}" != "1" ]; then
   # -Dpit.sweep.only activates the parent's pit profile (plugin settings; every other module
   # skips) and the simulator's pit-sweep profile (target classes, the one test), not the
   # simulator's pit profile (which adds core's tests).
+  # PIT_SWEEP_CLASSES (comma-separated globs) narrows the run to some classes.
+  classes=()
+  [ -n "${PIT_SWEEP_CLASSES:-}" ] && classes=("-Dpit.sweep.classes=$PIT_SWEEP_CLASSES")
   (cd "$root" && nice -n "${NICE:-19}" mvn -B -ntp "${offline[@]}" -Dpit.sweep.only \
-      -pl simulator -am test-compile org.pitest:pitest-maven:mutationCoverage "$@")
+      "${classes[@]}" -pl simulator -am test-compile org.pitest:pitest-maven:mutationCoverage "$@")
 fi
 
 python3 - "$reports/mutations.xml" <<'PY'

@@ -49,6 +49,7 @@ final class Engine {
   final SeriesRecorder series;
   final SimSources feed = new SimSources(this);
   final EncodeShadow shadow = new EncodeShadow(this);
+  final Gauges gauges = new Gauges(this);
 
   final int shards;
   final int sources;
@@ -78,6 +79,8 @@ final class Engine {
   final long graceTicks;
   final int retryAttempts;
   final long retryBackoffTicks;
+  /** The retry policy's maxElapsed, in ticks. */
+  final long retryMaxElapsedTicks;
   final dev.handoff.core.sink.PermanentPolicy onPermanent;
   private int untilConcurrentRun = 1;
   /** Whether the driver's step is running (workers may run in the middle of a payload). */
@@ -107,6 +110,8 @@ final class Engine {
   private final List<Lifetime> lifetimes = new ArrayList<>();
   Life cur;
   int lastRoutedShard;
+  /** Whether the router was asked since the last row was encoded (a stage of one shard never asks). */
+  boolean routed;
   private boolean teardownDone;
   private boolean finished;
   private final long[] sampleRow;
@@ -165,6 +170,8 @@ final class Engine {
     this.graceTicks = options.longValue(KnobSpec.GRACE_TICKS);
     this.retryAttempts = options.intValue(KnobSpec.RETRY_ATTEMPTS);
     this.retryBackoffTicks = options.longValue(KnobSpec.RETRY_BACKOFF_TICKS);
+    this.retryMaxElapsedTicks = options.longOrNone(KnobSpec.RETRY_MAX_ELAPSED_TICKS,
+        retryBackoffTicks * 64L * retryAttempts);
     this.onPermanent = options.value(KnobSpec.ON_PERMANENT).equals("fail-acks")
         ? dev.handoff.core.sink.PermanentPolicy.FAIL_ACKS
         : dev.handoff.core.sink.PermanentPolicy.DEAD_LETTER;
@@ -201,6 +208,7 @@ final class Engine {
         }
         return n; // one past the last shard
       }
+      routed = true;
       return lastRoutedShard = routerFound.route(key, eventTime, n);
     };
     // Liveness bounds: generous multiples of the work left (every record written one chunk of
@@ -337,6 +345,7 @@ final class Engine {
       l.acks[s] = new SourceAcks("source-" + s, cp + 1,
           variants.checkpoints(ledger.listener(l, s), cp));
       l.nextBatch[s] = cp + 1;
+      l.firstBatch[s] = cp + 1;
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
     }
@@ -360,7 +369,22 @@ final class Engine {
     if (l.chainDone) {
       return;
     }
+    // The chunks due: open, with a first row at least the maximum age old (the engine's ticks).
+    int due = 0;
+    if (!l.stopInjected) {
+      for (int sh = 0; sh < shards; sh++) {
+        if (l.open[sh].size() > 0 && clock.tick - l.openSince[sh] >= maxAgeTicks) {
+          due++;
+        }
+      }
+    }
     int sealed = l.stage.sealAged();
+    book.checks[OracleBook.MAX_CHUNK_AGE]++;
+    if (sealed != due) {
+      book.fail(OracleBook.MAX_CHUNK_AGE, "the timer's sealAged() at t=" + clock.tick + " says it"
+          + " sealed " + sealed + " chunk(s); " + due + " open chunk(s) had reached the maximum"
+          + " age of " + maxAgeTicks + " ticks");
+    }
     if (sealed > 0) {
       log.add(clock.tick, l.epoch, EventLog.AGED, -1, sealed, 0);
       l.runtime.wakePollers();
@@ -419,6 +443,8 @@ final class Engine {
 
   private void stageClosed(Life l) {
     ledger.checkShardReports(l, l.stage.shardReports());
+    ledger.checkCounters(l); // the last payload's flush too: no event check follows
+    gauges.checkClosed(l);
     // What teardown returned to the budget, from the engine's own record: every chunk sealed
     // and never handed to a queue, each charged its array.
     long abandoned = 0;
@@ -445,6 +471,8 @@ final class Engine {
 
   private void driver() {
     Life l = cur;
+    l.driverTick = clock.tick;
+    long drainBefore = l.drainStartTick;
     if (l.faulty && rng.chance(restartRate)) {
       crash();
       return;
@@ -453,6 +481,9 @@ final class Engine {
       teardownDone = true;
       l.chain.requestStop();
       l.teardownTick = clock.tick;
+      if (l.drainStartTick < 0) {
+        l.drainStartTick = clock.tick; // a running chain starts its drain in this step
+      }
       fault(Faults.TEARDOWN, "at event " + book.event);
       log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
     }
@@ -473,10 +504,13 @@ final class Engine {
     inDriver = false;
     switch (step) {
       case PULLED:
+        l.nextBackoffTicks = 1;
         log.add(clock.tick, l.epoch, EventLog.PULLED, -1, feed.lastSource, feed.lastBatch);
         sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
         break;
       case BACKOFF:
+        checkStageDrain(l, false);
+        checkBackoff(l, drainBefore);
         if (!l.budget.hasRoom()) {
           fault(Faults.BUDGET_LIMIT, l.budget.inflightBytes() + " bytes in flight");
         }
@@ -488,7 +522,14 @@ final class Engine {
       default:
         l.chainDone = true;
         stageClosed(l);
+        gauges.checkChainReport(l, l.chain.report().orElseThrow());
+        book.checks[OracleBook.GAUGES_EXACT]++;
+        if (l.chain.step() != Chain.Step.DONE) { // a chain that is done stays done
+          book.fail(OracleBook.GAUGES_EXACT, "the driver's step after DONE did something");
+        }
+        ledger.checkShardReports(l, l.chain.report().orElseThrow().shards());
         if (l.chain.report().orElseThrow().drainTimedOut()) {
+          checkStageDrain(l, true);
           fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
         }
         log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
@@ -501,6 +542,38 @@ final class Engine {
     }
     l.lastParked = parked;
     l.runtime.wakePollers();
+  }
+
+  /**
+   * The driver's back-off: 1 tick after a payload or when its drain begins, doubling with every
+   * back-off in a row up to {@link #MAX_BACKOFF_TICKS} (the chain the engine built).
+   */
+  private void checkBackoff(Life l, long drainBefore) {
+    long expected = drainBefore < 0 && l.drainStartTick >= 0 ? 1 : l.nextBackoffTicks;
+    book.checks[OracleBook.BACKPRESSURE]++;
+    if (l.chain.backoffNanos() != expected * VirtualClock.NANOS_PER_TICK) {
+      book.fail(OracleBook.BACKPRESSURE, "the driver backs off " + l.chain.backoffNanos()
+          + " ns at t=" + clock.tick + "; after the back-offs in a row since its last payload (or"
+          + " its drain's start) it should wait " + expected + " tick(s)");
+    }
+    l.nextBackoffTicks = Math.min(MAX_BACKOFF_TICKS, 2 * expected);
+  }
+
+  /**
+   * The stage's drain ends exactly at its deadline: a drain step at or past the deadline does not
+   * back off again, and a drain does not time out before it.
+   */
+  private void checkStageDrain(Life l, boolean timedOut) {
+    if (!l.faulty || drainDeadline < 0 || l.drainStartTick < 0) {
+      return;
+    }
+    long took = clock.tick - l.drainStartTick;
+    book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (timedOut ? took < drainDeadline : took >= drainDeadline) {
+      book.fail(OracleBook.DRAIN_BOUNDED, "the stage's drain " + (timedOut ? "timed out"
+          : "backed off again") + " at t=" + clock.tick + ", " + took + " ticks after it began;"
+          + " its deadline is " + drainDeadline + " ticks");
+    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -545,6 +618,7 @@ final class Engine {
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */
   private void stopping(Life l) {
+    l.stopInjected = true;
     if (l.fatalSnapshot == null) {
       l.fatalSnapshot = new long[shards];
       for (int s = 0; s < shards; s++) {

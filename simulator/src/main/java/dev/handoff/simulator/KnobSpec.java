@@ -57,7 +57,8 @@ final class KnobSpec {
   static final int SPLIT_REFUSE_RATE = 38;
   static final int POISON_RATE = 39;
   static final int ROW_PAD = 40;
-  static final int MUTATION = 41;
+  static final int RETRY_MAX_ELAPSED_TICKS = 41;
+  static final int MUTATION = 42;
 
   /** The names of the negative controls, {@code none} first. */
   static final List<String> MUTATIONS = List.of(Mutation.names());
@@ -175,6 +176,10 @@ final class KnobSpec {
         + " dead-lettered) under on-permanent dead-letter"));
     k.add(intKnob(ROW_PAD, "row-pad", "0", "longest pad column in bytes: rows of varying size",
         0, SimRow.MAX_PAD));
+    k.add(new KnobSpec(RETRY_MAX_ELAPSED_TICKS, "retry-max-elapsed-ticks", "none", "the retry"
+        + " policy's maxElapsed: the longest time from an insert's first attempt to the start of"
+        + " its last, or 'none' for 64 times retry-backoff-ticks per attempt",
+        Kind.LONG_OR_NONE, 0, 1_000_000_000L, null));
     k.add(new KnobSpec(MUTATION, "mutation", "none",
         "a deliberately broken variant (negative control): " + String.join(", ", MUTATIONS),
         Kind.CHOICE, 0, 0, MUTATIONS));

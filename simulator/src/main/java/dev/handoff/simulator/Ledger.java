@@ -30,6 +30,11 @@ final class Ledger {
   private final int[] deadEpoch;
   /** Per record: 1 + the epoch in which a lost answer allows it to be written again. */
   private final int[] repeatEpoch;
+  /**
+   * Per record: 1 + the epoch in which the sink answered a write of it as written, or stored it
+   * as a dead letter (its chunk is handled once every row of it is).
+   */
+  private final int[] handledEpoch;
   private long duplicatesExplained;
   private long deadLetters;
   private long chunksTaken;
@@ -62,6 +67,7 @@ final class Ledger {
     this.skippedEpoch = new int[w.records];
     this.deadEpoch = new int[w.records];
     this.repeatEpoch = new int[w.records];
+    this.handledEpoch = new int[w.records];
     this.pushedEver = new boolean[w.records];
     this.sourceOf = new short[w.records];
     for (int s = 0; s < w.sources; s++) {
@@ -141,6 +147,25 @@ final class Ledger {
     }
   }
 
+  /** The sink answered the write of {@code rows} as written, or stored them as a dead letter. */
+  void handled(Life l, int[] rows) {
+    int epoch = l.epoch + 1;
+    for (int id : rows) {
+      handledEpoch[id] = epoch;
+    }
+  }
+
+  /** Whether the sink answered every row of {@code ids} as written or dead-lettered in {@code l}. */
+  boolean allHandled(Life l, int[] ids) {
+    int epoch = l.epoch + 1;
+    for (int id : ids) {
+      if (handledEpoch[id] != epoch) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The answer to an insert that the server wrote was lost: its rows may come again. */
   void mayRepeat(Life l, int[] rows) {
     for (int id : rows) {
@@ -208,7 +233,15 @@ final class Ledger {
       EncodedChunk c = it.next();
       if (c.frame().isReleased()) {
         it.remove();
-        l.expectedBytes -= e.charged(l.sealedBytes.get(c.shard()).get((int) c.sequence()));
+        int s = c.shard();
+        int seq = (int) c.sequence();
+        l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+        // Settled: abandoned unless the sink wrote or dead-lettered every row of it.
+        int[] ids = l.sealedIds.get(s).get(seq);
+        if (!allHandled(l, ids)) {
+          l.abandoned[s][0]++;
+          l.abandoned[s][1] += ids.length;
+        }
       }
     }
   }
@@ -231,6 +264,20 @@ final class Ledger {
 
   private void resolved(Life l, int s, SourceBatch batch, long cp) {
     int b = (int) batch.batchId();
+    book.checks[OracleBook.GAUGES_EXACT]++;
+    boolean failedState = batch.state() == SourceBatch.State.FAILED;
+    if (batch.holders() != 0 || (batch.failure() != null) != failedState
+        || !batch.source().equals("source-" + s)) {
+      book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " resolved "
+          + batch.state() + " says " + batch.holders() + " holder(s), failure " + batch.failure()
+          + ", source " + batch.source());
+    }
+    l.resolvedBatches[s]++;
+    if (batch.state() == SourceBatch.State.DELIVERED) {
+      l.deliveredBatches[s]++;
+    } else {
+      l.failedBatches.get(s).add(batch.batchId());
+    }
     if (batch.state() == SourceBatch.State.DELIVERED) {
       boolean[] delivered = l.deliveredBatch[s];
       delivered[b] = true;
@@ -271,6 +318,14 @@ final class Ledger {
    */
   void checkBudget(Life l) {
     book.checks[OracleBook.BUDGET_EXACT]++;
+    if (l.expectedBytes < e.budgetLimit) {
+      l.budgetFullSince = -1;
+    } else {
+      l.budgetLastFull = e.clock.tick;
+      if (l.budgetFullSince < 0) {
+        l.budgetFullSince = e.clock.tick;
+      }
+    }
     long inflight = l.budget.inflightBytes();
     if (inflight != l.expectedBytes || inflight < 0) {
       book.fail(OracleBook.BUDGET_EXACT, "the budget holds " + inflight + " bytes but the"
@@ -303,21 +358,7 @@ final class Ledger {
     }
     long[] checks = book.checks;
     checkBudget(l);
-    checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
-    long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
-    if (l.stageSkipped != expectSkips) {
-      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the stage counted " + l.stageSkipped
-          + " records skipped but " + expectSkips + " record errors were injected under "
-          + e.policy);
-    }
-    checks[OracleBook.METRICS_EXACT]++;
-    if (l.stageSeen != l.pushedToStage || l.stageOut != l.encodedOk
-        || l.stageErrors != l.injectedEncodeErrors) {
-      book.fail(OracleBook.METRICS_EXACT, "the stage's metrics say seen " + l.stageSeen + ", out "
-          + l.stageOut + ", errors " + l.stageErrors + " but the engine pushed "
-          + l.pushedToStage + " records, of which " + l.encodedOk + " encoded and "
-          + l.injectedEncodeErrors + " hit an injected encode error");
-    }
+    checkCounters(l);
     if (l.fatalSnapshot == null && l.stage.isStopped()) {
       l.fatalSnapshot = new long[e.shards];
       for (int s = 0; s < e.shards; s++) {
@@ -337,11 +378,36 @@ final class Ledger {
     }
     checkChunkAge(l);
     checkParked(l);
+    e.gauges.checkSources(l);
+    e.gauges.checkWorkers(l);
     checks[OracleBook.ACKS_RESOLVED]++;
     if (foreignResolution != null) {
       book.fail(OracleBook.ACKS_RESOLVED, foreignResolution);
     }
     checkLiveness(l);
+  }
+
+  /**
+   * The stage's counters, as its metrics listener heard them, against the engine's: checked after
+   * every event and once more when the stage closes (the last payload's flush included).
+   */
+  void checkCounters(Life l) {
+    long[] checks = book.checks;
+    checks[OracleBook.SKIPPED_EQUALS_INJECTED]++;
+    long expectSkips = e.policy == dev.handoff.api.ErrorPolicy.SKIP ? l.injectedSkips : 0;
+    if (l.stageSkipped != expectSkips) {
+      book.fail(OracleBook.SKIPPED_EQUALS_INJECTED, "the stage counted " + l.stageSkipped
+          + " records skipped but " + expectSkips + " record errors were injected under "
+          + e.policy);
+    }
+    checks[OracleBook.METRICS_EXACT]++;
+    if (l.stageSeen != l.pushedToStage || l.stageOut != l.encodedOk
+        || l.stageErrors != l.injectedEncodeErrors) {
+      book.fail(OracleBook.METRICS_EXACT, "the stage's metrics say seen " + l.stageSeen + ", out "
+          + l.stageOut + ", errors " + l.stageErrors + " but the engine pushed "
+          + l.pushedToStage + " records, of which " + l.encodedOk + " encoded and "
+          + l.injectedEncodeErrors + " hit an injected encode error");
+    }
   }
 
   private void checkLiveness(Life l) {
@@ -399,6 +465,7 @@ final class Ledger {
       book.fail(OracleBook.PARKED_EXACT, "the stage reports " + l.stage.parkedBytes()
           + " parked bytes; the chunks sealed and not sent hold " + bytes);
     }
+    e.gauges.checkStage(l);
   }
 
   /**
@@ -407,6 +474,11 @@ final class Ledger {
    * did not send are the last ones it sealed.
    */
   void checkShardReports(Life l, List<ShardReport> reports) {
+    book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+    if (reports.size() != e.shards) {
+      book.fail(OracleBook.SHARD_REPORT_EXACT, reports.size() + " shard report(s) for "
+          + e.shards + " shards");
+    }
     for (ShardReport r : reports) {
       int s = r.shard();
       List<int[]> ids = l.sealedIds.get(s);
@@ -433,6 +505,8 @@ final class Ledger {
 
   /** The checks when a lifetime ends: every batch resolved, the budget back to zero. */
   void lifeEnded(Life l) {
+    e.gauges.checkFailedBatches(l);
+    l.listener.checkJitter();
     for (int s = 0; s < w.sources; s++) {
       book.checks[OracleBook.ACKS_RESOLVED]++;
       int pending = l.acks[s].pendingBatches();

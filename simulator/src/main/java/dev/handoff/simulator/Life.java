@@ -78,6 +78,8 @@ final class Life {
    * (inserts, rows): the expectation for the workers' report.
    */
   final long[][] sinkCounts;
+  /** The simulated sink of this lifetime. */
+  SimWriter writer;
   /** The workers' listener of this lifetime. */
   SimListener listener;
   /** The runtime the real sink workers run on in this lifetime. */
@@ -96,6 +98,35 @@ final class Life {
   final java.util.Set<Integer> rejected = new java.util.HashSet<>();
   /** Per shard and source: the last record number written; order must increase. */
   final int[] lastN;
+
+  /** Per source: the first batch id of this lifetime (the checkpoint it started from, plus one). */
+  final long[] firstBatch;
+  /** Per source: the batches the engine heard resolve in this lifetime, and those delivered. */
+  final long[] resolvedBatches;
+  final long[] deliveredBatches;
+  /** Per source: the ids of the batches the engine heard fail, in order. */
+  final List<List<Long>> failedBatches;
+  /**
+   * Per shard: the chunks a worker took and settled without the sink having written or
+   * dead-lettered every one of their rows (abandoned, by the engine's count), and their rows.
+   */
+  final long[][] abandoned;
+  /** Per shard: the tick each chunk was taken by the worker at, by chunk sequence. */
+  long[][] takenTick;
+  /** The tick the chain began to drain at (source exhausted or teardown), or -1. */
+  long drainStartTick = -1;
+  /** The latest tick at which the engine saw the budget full, or -1. */
+  long budgetLastFull = -1;
+  /** The tick since which the budget is full by the engine's count, or -1. */
+  long budgetFullSince = -1;
+  /** Payloads the sources pushed whole (the driver counts them too). */
+  long pulls;
+  /** Whether the engine injected a fault that stops the stage (a fatal error). */
+  boolean stopInjected;
+  /** The driver's next back-off by the engine's count, in ticks. */
+  long nextBackoffTicks = 1;
+  /** The tick the driver's current step began at. */
+  long driverTick;
 
   /** Bytes of chunks sealed and not yet written or abandoned, by the engine's own count. */
   long expectedBytes;
@@ -149,6 +180,15 @@ final class Life {
     for (int s = 0; s < shards; s++) {
       taken[s] = new java.util.BitSet();
     }
+    this.firstBatch = new long[sources];
+    this.resolvedBatches = new long[sources];
+    this.deliveredBatches = new long[sources];
+    this.failedBatches = new ArrayList<>(sources);
+    for (int s = 0; s < sources; s++) {
+      failedBatches.add(new ArrayList<>());
+    }
+    this.abandoned = new long[shards][2];
+    this.takenTick = new long[shards][8];
     this.lastN = new int[shards * sources];
     Arrays.fill(lastN, -1);
   }
@@ -160,6 +200,14 @@ final class Life {
       sealedBytesBefore[s] = Arrays.copyOf(sealedBytesBefore[s], 2 * (seq + 1));
     }
     sealedBytesBefore[s][seq + 1] = sealedBytesBefore[s][seq] + bytes;
+  }
+
+  /** Notes that shard {@code s}'s worker took chunk {@code seq} at {@code tick}. */
+  void takenAt(int s, int seq, long tick) {
+    if (seq >= takenTick[s].length) {
+      takenTick[s] = Arrays.copyOf(takenTick[s], 2 * (seq + 1));
+    }
+    takenTick[s][seq] = tick;
   }
 
   long arrived(int shard) {

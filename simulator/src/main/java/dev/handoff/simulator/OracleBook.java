@@ -26,6 +26,7 @@ final class OracleBook {
   static final int CHUNK_METADATA = 17;
   static final int SETTLED_ONCE = 18;
   static final int INSERT_LIMITS = 19;
+  static final int GAUGES_EXACT = 20;
 
   final long[] checks = new long[Oracles.NAMES.size()];
   private final String[] failure = new String[Oracles.NAMES.size()];

@@ -24,12 +24,13 @@ final class Oracles {
   static final String CHUNK_METADATA = "chunk-metadata";
   static final String SETTLED_ONCE = "settled-once";
   static final String INSERT_LIMITS = "insert-limits";
+  static final String GAUGES_EXACT = "gauges-exact";
 
   static final List<String> NAMES = List.of(PER_SHARD_ORDER, NO_LOSS, CHUNK_INTEGRITY,
       BUDGET_EXACT, ACKS_RESOLVED, CHECKPOINT_EXACT, NOTHING_AFTER_FATAL,
       SKIPPED_EQUALS_INJECTED, METRICS_EXACT, SHARD_REPORT_EXACT, BACKPRESSURE, LIVENESS,
       NO_EXCEPTION, MAX_CHUNK_AGE, DRAIN_BOUNDED, PARKED_EXACT, SEAL_POSITION, CHUNK_METADATA,
-      SETTLED_ONCE, INSERT_LIMITS);
+      SETTLED_ONCE, INSERT_LIMITS, GAUGES_EXACT);
 
   private Oracles() {}
 }

@@ -25,6 +25,13 @@ final class SimEncoder implements RowEncoder<SimRow> {
   @Override
   public void encode(SimRow row, ChunkBuffer buffer) {
     shard = engine.lastRoutedShard;
+    // Every row of a stage of several shards goes where its router says: the router was asked.
+    engine.book.checks[OracleBook.PER_SHARD_ORDER]++;
+    if (engine.shards > 1 && !engine.routed) {
+      engine.book.fail(OracleBook.PER_SHARD_ORDER, row + " was encoded into a shard without"
+          + " asking the router (" + engine.shards + " shards)");
+    }
+    engine.routed = false;
     engine.beforeEncode(row); // may throw the injected error
     inner.encode(row, buffer);
     engine.shadow.encoded(shard, row);

@@ -16,6 +16,8 @@ final class SimListener implements WorkerListener {
   private final Life l;
   /** Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned chunks and rows. */
   private final long[][] heard;
+  /** The retries announced, and those whose backoff the jitter shortened. */
+  private long jittered;
   /** Per shard: the earliest tick the next attempt may start at after a retry's backoff. */
   final long[] nextAttemptAt;
 
@@ -32,6 +34,18 @@ final class SimListener implements WorkerListener {
     h[0]++;
     h[1] += rows;
     h[2] += bytes;
+    // The write took from its attempt's start until the worker read the answer.
+    long took = (e.clock.tick - l.writer.attemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (nanos != took) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " says an insert took " + nanos
+          + " ns; the sink saw its attempt start " + took + " ns before the answer was read");
+    }
+    if (l.faulty && (e.clock.tick & 63) == 7) {
+      // Now and then a listener that breaks (chosen by the tick, no extra draw): the workers
+      // must carry on as if it had not been called.
+      throw new IllegalStateException("injected: the workers' listener broke");
+    }
   }
 
   @Override
@@ -44,6 +58,30 @@ final class SimListener implements WorkerListener {
   public void abandoned(int shard, int chunks, int rows, Throwable cause) {
     heard[shard][6] += chunks;
     heard[shard][7] += rows;
+    // Gave up after a transient answer, with attempts left: only when even the longest backoff
+    // the policy could draw would end past maxElapsed (the retry budget says so, nothing else).
+    // Shutdown (the deadline, an interrupt) and a killed worker give up for their own reasons.
+    int attempt = l.writer.pendingTransient[shard];
+    l.writer.pendingTransient[shard] = 0;
+    if (attempt == 0 || attempt >= e.retryAttempts || l.shuttingDown
+        || l.runtime.ws[shard].killed) {
+      return;
+    }
+    long elapsed = (e.clock.tick - l.writer.firstAttemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    long longest = base(attempt);
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (elapsed + longest <= e.retryMaxElapsedTicks * VirtualClock.NANOS_PER_TICK) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " gave up on an insert after"
+          + " attempt " + attempt + " of " + e.retryAttempts + ", " + elapsed + " ns after its"
+          + " first attempt, though even the longest backoff (" + longest + " ns) would end"
+          + " within maxElapsed (" + e.retryMaxElapsedTicks + " ticks)");
+    }
+  }
+
+  /** The policy's backoff after failed attempt {@code attempt}, before jitter, in nanoseconds. */
+  private long base(int attempt) {
+    long first = e.retryBackoffTicks * VirtualClock.NANOS_PER_TICK;
+    return Math.min(16 * first, attempt >= 6 ? 16 * first : first << (attempt - 1));
   }
 
   /**
@@ -55,9 +93,9 @@ final class SimListener implements WorkerListener {
   public void retried(int shard, Insert insert, WriteException cause, int attempt,
       long backoffNanos) {
     heard[shard][5]++;
-    long first = e.retryBackoffTicks * VirtualClock.NANOS_PER_TICK;
-    long base = Math.min(16 * first, attempt >= 6 ? 16 * first : first << (attempt - 1));
+    long base = base(attempt);
     long low = Math.max(1, base / 2);
+    jittered += backoffNanos < base ? 1 : 0;
     e.book.checks[OracleBook.INSERT_LIMITS]++;
     if (backoffNanos < low || backoffNanos > base) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " backs off " + backoffNanos
@@ -65,6 +103,42 @@ final class SimListener implements WorkerListener {
           + insert.lastSequence() + "; the policy allows " + low + " to " + base + " ns");
     }
     nextAttemptAt[shard] = e.clock.tick + SimRuntime.ticks(backoffNanos);
+    // The retry budget: the next attempt starts within maxElapsed of the insert's first.
+    l.writer.pendingTransient[shard] = 0;
+    long elapsed = (e.clock.tick - l.writer.firstAttemptTick[shard]) * VirtualClock.NANOS_PER_TICK;
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (elapsed + backoffNanos > e.retryMaxElapsedTicks * VirtualClock.NANOS_PER_TICK) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " retries chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " after attempt " + attempt
+          + ", " + elapsed + " ns after its first attempt, with a backoff of " + backoffNanos
+          + " ns: past the retry policy's maxElapsed of " + e.retryMaxElapsedTicks + " ticks");
+    }
+  }
+
+  /**
+   * When the lifetime ends: with jitter 0.5, a backoff is its base only when the draw is below
+   * about one in half a million, so of two or more retries at least one was shortened.
+   */
+  void checkJitter() {
+    long retries = 0;
+    for (long[] h : heard) {
+      retries += h[5];
+    }
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    if (retries >= 2 && jittered == 0) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "none of the " + retries + " backoffs of process"
+          + " lifetime " + l.epoch + " was shortened by the jitter of 0.5");
+    }
+  }
+
+  /** Returns the retries the workers announced for {@code shard}. */
+  long retries(int shard) {
+    return heard[shard][5];
+  }
+
+  /** Returns the chunks and rows the workers announced abandoned for {@code shard}. */
+  long[] abandoned(int shard) {
+    return new long[] {heard[shard][6], heard[shard][7]};
   }
 
   /**

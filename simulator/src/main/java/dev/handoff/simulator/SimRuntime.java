@@ -151,6 +151,7 @@ final class SimRuntime implements WorkerRuntime {
       l.polled[shard]++;
       e.ledger.taken(l, c);
       l.taken[shard].set((int) c.sequence());
+      l.takenAt(shard, (int) c.sequence(), e.clock.tick);
     }
     return c;
   }

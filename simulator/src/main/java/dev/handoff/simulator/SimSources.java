@@ -1,6 +1,7 @@
 package dev.handoff.simulator;
 
 import dev.handoff.api.Envelope;
+import dev.handoff.api.FlowControl;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.stage.Collector;
 import dev.handoff.core.Source;
@@ -37,11 +38,15 @@ final class SimSources {
         }
       }
       if (active == 0) {
+        if (l.drainStartTick < 0) {
+          l.drainStartTick = e.clock.tick; // the chain drains from this step on
+        }
         return false;
       }
       checkBackpressure(l);
       if (e.interleave > 1) {
         pushInterleaved(l, out);
+        l.pulls++;
         return true;
       }
       int pick = e.rng.nextInt(active);
@@ -52,6 +57,7 @@ final class SimSources {
         }
       }
       pushBatch(l, s, out);
+      l.pulls++;
       return true;
     };
   }
@@ -96,6 +102,11 @@ final class SimSources {
       throw new SourceFailure();
     }
     pushRecords(l, s, first, end, batch, out, now);
+    e.book.checks[OracleBook.GAUGES_EXACT]++;
+    if (batch.holders() < 1) { // the source's own hold, until it completes the batch
+      e.book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " says "
+          + batch.holders() + " holders before its source completed it");
+    }
     batch.complete();
     lastSource = s;
     lastBatch = b;
@@ -181,15 +192,46 @@ final class SimSources {
   private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,
       Collector<SimRow> out, long now) {
     int base = e.w.base[s];
+    boolean rejects = l.faulty && e.policy == dev.handoff.api.ErrorPolicy.SKIP
+        && e.recordErrorRate > 0;
     for (int n = first; n < end; n++) {
       int id = base + n;
       e.ledger.pushed(id);
       l.pushedToStage++;
+      if (rejects && (id + e.clock.tick) % 61 == 0) {
+        reject(l, s, n, id, batch);
+        continue;
+      }
       int k = e.w.key[id];
-      out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
-          new RecordMeta(eventTime(now, id), Workload.routingKey(s, k)), batch));
+      // B1: push never rejects nor blocks; pressure shows between payloads.
+      if (out.push(new Envelope<>(new SimRow(id, s, n, k, e.w.keySeq[id], e.w.pad[id]),
+          new RecordMeta(eventTime(now, id), Workload.routingKey(s, k)), batch))
+          != FlowControl.CONTINUE) {
+        e.book.fail(OracleBook.BACKPRESSURE, "the stage's push answered other than CONTINUE"
+            + " for record #" + n + " of source " + s + " (push never rejects)");
+      }
       e.afterRecord(l);
     }
+  }
+
+  /**
+   * A record the source cannot prepare for push (say its routing key cannot be computed): it hands
+   * it to the stage's {@code reject}, which under {@code skip} counts it as an encode error and
+   * skipped, or, once the stage stopped, fails its batch (chosen by record and tick under {@code
+   * skip} with record errors on: no extra draw).
+   */
+  private void reject(Life l, int s, int n, int id, SourceBatch batch) {
+    if (!l.stopInjected) {
+      e.fault(Faults.RECORD_ERROR_SKIP, "record #" + n + " of source " + s + " rejected");
+      l.injectedEncodeErrors++;
+      l.injectedSkips++;
+      e.ledger.skipped(l, id);
+    }
+    if (l.stage.inner.reject(dev.handoff.api.HandoffException.data("injected: record #" + n
+        + " of source " + s + " has no routing key"), batch) != FlowControl.CONTINUE) {
+      e.book.fail(OracleBook.BACKPRESSURE, "the stage's reject answered other than CONTINUE");
+    }
+    e.afterRecord(l);
   }
 
   /** A record's event time: the tick it is pushed at, less up to 12 ms, so the oldest row of a

@@ -1,5 +1,6 @@
 package dev.handoff.simulator;
 
+import dev.handoff.api.EncodedChunk;
 import dev.handoff.core.sink.WorkersReport;
 import java.time.Duration;
 
@@ -60,6 +61,12 @@ final class SimWorkers {
           + (l.encodedOk != encoded ? "encoded" : arrivedAny ? "sent to a queue"
           : "taken without failing its ack"));
     }
+    failed[0] = false; // and one the source could not prepare, rejected after close()
+    l.stage.inner.reject(dev.handoff.api.HandoffException.data("injected: late bad record"), probe);
+    if (!failed[0]) {
+      e.book.fail(OracleBook.NOTHING_AFTER_FATAL, "a record rejected after close() did not fail"
+          + " its ack");
+    }
   }
 
   /** After shutdown the queues are closed: a chunk offered now is refused and stays the sender's. */
@@ -79,6 +86,7 @@ final class SimWorkers {
     l.runtime = new SimRuntime(e, l, e.shards);
     e.clock.runtime = l.runtime;
     SimWriter writer = new SimWriter(e, l, l.runtime);
+    l.writer = writer;
     l.listener = new SimListener(e, l);
     l.workers = dev.handoff.core.sink.SinkWorkers.builder(l.queues, l.budget, writer)
         .runtime(l.runtime)
@@ -91,7 +99,7 @@ final class SimWorkers {
         .shutdownGrace(Duration.ofMillis(e.graceTicks))
         .retry(new dev.handoff.core.sink.RetryPolicy(e.retryAttempts,
             Duration.ofMillis(e.retryBackoffTicks), Duration.ofMillis(e.retryBackoffTicks * 16),
-            0.5, Duration.ofMillis(e.retryBackoffTicks * 64L * e.retryAttempts)))
+            0.5, Duration.ofMillis(e.retryMaxElapsedTicks)))
         .onPermanent(e.onPermanent)
         .deadLetters(writer)
         .listener(l.listener)
@@ -104,12 +112,32 @@ final class SimWorkers {
    * the dead letters it stored, as the simulated sink counted them. A shard shutdown gave up on
    * is left out: its worker may not have read the answer of the write it was in.
    */
-  private static void checkReport(Engine e, Life l, WorkersReport report) {
+  private static void checkReport(Engine e, Life l, WorkersReport report, long[][] failedQueued) {
+    e.gauges.checkReportTotals(report);
     for (WorkersReport.PerShard r : report.shards()) {
       if (r.writerStuck()) {
         continue;
       }
       long[] n = l.sinkCounts[r.shard()];
+      // Abandoned: the chunks a worker settled without the sink writing or dead-lettering all of
+      // their rows, and those shutdown took from the queue unwritten (the engine's own books).
+      long[] q = failedQueued[r.shard()];
+      long chunks = l.abandoned[r.shard()][0] + q[0];
+      long rows = l.abandoned[r.shard()][1] + q[1];
+      long[] heard = l.listener.abandoned(r.shard());
+      e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      if (r.abandonedChunks() != chunks || r.abandonedRows() != rows || heard[0] != chunks
+          || heard[1] != rows || r.failedAtShutdownChunks() < q[0]
+          || r.failedAtShutdownChunks() > chunks || r.failedAtShutdownRows() < q[1]
+          || r.failedAtShutdownRows() > rows) {
+        e.book.fail(OracleBook.SHARD_REPORT_EXACT, "the workers report for shard " + r.shard()
+            + " " + r.abandonedChunks() + " chunks of " + r.abandonedRows() + " rows abandoned, "
+            + r.failedAtShutdownChunks() + " of " + r.failedAtShutdownRows() + " rows at"
+            + " shutdown, the listener heard " + heard[0] + " of " + heard[1] + " rows; the"
+            + " engine counts " + chunks + " chunks of " + rows + " rows not written nor"
+            + " dead-lettered whole, " + q[0] + " of " + q[1] + " rows taken from the queue by"
+            + " shutdown");
+      }
       e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
       if (r.inserts() != n[0] || r.rowsWritten() != n[1] || r.bytesWritten() != n[2]
           || r.deadLetteredInserts() != n[3] || r.deadLetteredRows() != n[4]) {
@@ -129,6 +157,7 @@ final class SimWorkers {
     long deadline = l.teardownTick >= 0 && e.drainDeadline >= 0
         ? Math.max(0, l.teardownTick + e.drainDeadline - e.clock.tick) : Engine.SHUTDOWN_TICKS;
     long[] sent = new long[e.shards];
+    long[][] failedQueued = new long[e.shards][2];
     for (int s = 0; s < e.shards; s++) {
       sent[s] = l.arrived(s);
     }
@@ -140,6 +169,11 @@ final class SimWorkers {
     e.log.add(start, l.epoch, EventLog.SHUTDOWN, -1, deadline, 0);
     WorkersReport report = l.workers.shutdown(Duration.ofMillis(deadline));
     l.workersReport = report;
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (!report.equals(l.workers.shutdown(Duration.ZERO))) { // shutdown happens once
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "a second shutdown of the workers returned another"
+          + " report than the first: " + report);
+    }
     long took = e.clock.tick - start;
     // The stage is closed and the workers are shut down: every chunk is settled or failed, even
     // one a stuck writer still reads (its bytes left the budget, its frame waits for the thread).
@@ -161,6 +195,24 @@ final class SimWorkers {
       for (int seq = 0; seq < sent[s]; seq++) {
         if (!l.taken[s].get(seq)) {
           l.expectedBytes -= e.charged(l.sealedBytes.get(s).get(seq));
+          failedQueued[s][0]++;
+          failedQueued[s][1] += l.sealedIds.get(s).get(seq).length;
+        }
+      }
+    }
+    // A writer still stuck reads its frames until it returns: shutdown failed its chunks, but
+    // their pooled arrays must not be lent again before then.
+    for (int s = 0; s < e.shards; s++) {
+      dev.handoff.api.spi.Insert stuck = l.writer.stuckInsert[s];
+      if (stuck == null || !l.runtime.anyStuck()) {
+        continue;
+      }
+      for (EncodedChunk c : l.inWorker) {
+        e.book.checks[OracleBook.SETTLED_ONCE]++;
+        if (c.shard() == s && c.sequence() >= stuck.firstSequence()
+            && c.sequence() <= stuck.lastSequence() && c.frame().isReleased()) {
+          e.book.fail(OracleBook.SETTLED_ONCE, "shard " + s + "'s chunk " + c.sequence()
+              + " went back to the pool while its writer was still stuck in it");
         }
       }
     }
@@ -175,7 +227,7 @@ final class SimWorkers {
           + " its deadline " + deadline + " plus one poll interval " + e.pollTicks + " plus two"
           + " grace periods of " + e.graceTicks + " allow " + bound);
     }
-    checkReport(e, l, report);
+    checkReport(e, l, report, failedQueued);
     boolean anyStuck = false;
     long[] t = e.ledger.workerTotals;
     for (WorkersReport.PerShard r : report.shards()) {
@@ -186,6 +238,16 @@ final class SimWorkers {
       t[3] += r.abandonedChunks();
       t[4] += r.failedAtShutdownChunks();
       t[5] += r.writerStuck() ? 1 : 0;
+    }
+    // A writer stuck past the deadline: shutdown waited the deadline and both grace periods (each
+    // as many whole poll intervals as it holds, at least one) before it gave up on the worker.
+    long grace = e.graceTicks <= 0 ? 0
+        : Math.min(e.graceTicks, Math.max(1, e.graceTicks / e.pollTicks) * e.pollTicks);
+    e.book.checks[OracleBook.DRAIN_BOUNDED]++;
+    if (anyStuck && took < deadline + 2 * grace) {
+      e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers' shutdown gave up on a stuck writer after "
+          + took + " ticks; its deadline " + deadline + " and two grace periods of " + grace
+          + " ticks come first");
     }
     if (took < deadline && !anyStuck && !report.drained()) {
       e.book.fail(OracleBook.DRAIN_BOUNDED, "the workers ended " + (deadline - took) + " ticks"

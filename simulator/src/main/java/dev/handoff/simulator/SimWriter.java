@@ -27,6 +27,21 @@ final class SimWriter implements InsertWriter, DeadLetters {
   /** Per shard: the insert last tried, and how many times in a row the sink saw it. */
   private final Insert[] lastTried;
   private final int[] triedInARow;
+  /** Per shard: the highest chunk sequence any insert held so far (-1: none). */
+  private final long[] maxSequence;
+  /** Per shard: the tick of the latest first attempt at an insert of new chunks. */
+  private final long[] lastFreshTick;
+  /** Per shard: the insert whose write hangs, or null. */
+  final Insert[] stuckInsert;
+  /** Per shard: the tick the latest attempt started at. */
+  final long[] attemptTick;
+  /** Per shard: the tick the current insert's first attempt started at. */
+  final long[] firstAttemptTick;
+  /**
+   * Per shard: the attempt number of the last answer, when it was a transient failure the worker
+   * may retry (not yet followed by a retry); else 0.
+   */
+  final int[] pendingTransient;
 
   SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
@@ -35,6 +50,14 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.lastPermanent = new Insert[engine.shards];
     this.lastTried = new Insert[engine.shards];
     this.triedInARow = new int[engine.shards];
+    this.firstAttemptTick = new long[engine.shards];
+    this.attemptTick = new long[engine.shards];
+    this.stuckInsert = new Insert[engine.shards];
+    this.maxSequence = new long[engine.shards];
+    java.util.Arrays.fill(maxSequence, -1);
+    this.lastFreshTick = new long[engine.shards];
+    java.util.Arrays.fill(lastFreshTick, -1);
+    this.pendingTransient = new int[engine.shards];
   }
 
   /**
@@ -51,6 +74,14 @@ final class SimWriter implements InsertWriter, DeadLetters {
           + insert.attempt() + ") after the sink failed them permanently");
     }
     lastPermanent[insert.shard()] = null;
+    // A transient answer (a RuntimeException from the writer included) is retried or gives the
+    // insert up (the listener hears either, which clears it); the worker never just moves on.
+    if (pendingTransient[insert.shard()] > 0 && !l.shuttingDown) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " went on to chunks "
+          + insert.firstSequence() + ".." + insert.lastSequence() + " (attempt "
+          + insert.attempt() + ") after a transient failure of attempt "
+          + pendingTransient[insert.shard()] + " that it neither retried nor gave up");
+    }
     if (insert.attempt() > 1 && e.clock.tick < l.listener.nextAttemptAt[insert.shard()]) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " started attempt "
           + insert.attempt() + " of chunks " + insert.firstSequence() + ".."
@@ -75,6 +106,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
     int[] rows = e.ledger.decode(l, insert); // checks every row against the shadow
     checkLimits(insert);
     checkAttemptAllowed(insert);
+    checkMerge(insert);
+    pendingTransient[insert.shard()] = 0;
+    attemptTick[insert.shard()] = e.clock.tick;
     Rng rng = e.rng;
     boolean faulty = l.faulty;
     // A writer hangs only once shutdown began: that is what the grace periods are for (a writer
@@ -83,6 +117,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.WRITER_STUCK, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.STUCK, insert.shard(), insert.firstSequence(),
           rows.length);
+      stuckInsert[insert.shard()] = insert;
       runtime.write(-1); // answered only as the process ends, after shutdown gave up on it
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: the write hung until its socket timed out", null);
@@ -125,6 +160,12 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
           insert.firstSequence(), rows.length);
+      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
+      if ((e.clock.tick & 3) == 0) {
+        // A writer's bug rather than an answer (one in four, by the tick: no extra draw): the
+        // worker must treat it as a transient failure.
+        throw new IllegalStateException("injected: the writer broke");
+      }
       throw new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null);
     }
     e.ledger.written(l, insert, rows);
@@ -137,9 +178,11 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TIMEOUT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TIMEOUT, insert.shard(), insert.firstSequence(),
           rows.length);
+      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
       throw new WriteException(WriteException.Kind.TRANSIENT, -1,
           "injected: timeout after the server wrote the insert", null);
     }
+    e.ledger.handled(l, rows);
     long[] n = l.sinkCounts[insert.shard()]; // answered as written
     n[0]++;
     n[1] += insert.rows();
@@ -167,6 +210,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
         && prev.lastSequence() == insert.lastSequence() && prev.bytes() == insert.bytes();
     triedInARow[shard] = insert.attempt() == 1 || !same ? 1 : triedInARow[shard] + 1;
     lastTried[shard] = insert;
+    if (triedInARow[shard] == 1) {
+      firstAttemptTick[shard] = e.clock.tick;
+    }
     if (insert.attempt() != triedInARow[shard]) {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + shard + " sent chunks "
           + insert.firstSequence() + ".." + insert.lastSequence() + " as attempt "
@@ -177,6 +223,66 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.book.fail(OracleBook.INSERT_LIMITS, "shard " + insert.shard() + " tried chunks "
           + insert.firstSequence() + ".." + insert.lastSequence() + " an " + insert.attempt()
           + "th time; the retry policy allows " + e.retryAttempts + " attempts");
+    }
+  }
+
+  /**
+   * An insert of new chunks (not a retry, not a part of isolation) merges what was queued: when
+   * its first attempt starts, the shard's next chunk either has not reached the queue or would
+   * pass a limit. It goes out no later than the linger after its first chunk was taken, and no
+   * earlier unless a limit was reached, the budget is full or shutdown began. The expectation
+   * comes from the engine's books: what reached the queue, each chunk's bytes and rows, the ticks
+   * chunks were taken at, the bytes in flight.
+   */
+  private void checkMerge(Insert insert) {
+    int s = insert.shard();
+    long last = insert.lastSequence();
+    if (insert.attempt() != 1 || insert.firstSequence() <= maxSequence[s]) {
+      maxSequence[s] = Math.max(maxSequence[s], last);
+      return; // a retry, or isolation writing part of an insert already tried
+    }
+    maxSequence[s] = last;
+    long prevFresh = lastFreshTick[s];
+    lastFreshTick[s] = e.clock.tick;
+    if (l.shuttingDown) {
+      return; // draining: no linger; past the deadline: nothing more taken
+    }
+    e.book.checks[OracleBook.INSERT_LIMITS]++;
+    long bytes = insert.bytes();
+    long rows = insert.rows();
+    boolean full = bytes >= e.maxInsertBytes || rows >= e.maxInsertRows;
+    boolean nextFits = false;
+    int next = (int) last + 1;
+    if (l.arrived(s) > next) { // the next chunk was in the queue (or taken as the next's first)
+      nextFits = bytes + l.sealedBytes.get(s).get(next) <= e.maxInsertBytes
+          && rows + l.sealedIds.get(s).get(next).length <= e.maxInsertRows;
+      full |= !nextFits;
+      if (!full) {
+        e.book.fail(OracleBook.INSERT_LIMITS, "shard " + s + " wrote chunks "
+            + insert.firstSequence() + ".." + last + " (" + bytes + " bytes, " + rows + " rows)"
+            + " without chunk " + next + ", which was queued and fits the limits");
+      }
+    }
+    int firstSeq = (int) insert.firstSequence();
+    long took = l.takenTick[s][firstSeq];
+    if (took <= prevFresh) {
+      return; // its first chunk was carried over from the previous insert: linger began later
+    }
+    long waited = e.clock.tick - took;
+    boolean budgetFull = l.expectedBytes >= e.budgetLimit;
+    boolean wasFull = budgetFull || l.budgetLastFull >= took; // seen full while it lingered
+    // A full budget ends the linger at the worker's next slice (every tick) after it filled.
+    // (Full since the last check, or since it filled in this very step: then not yet checked.)
+    long lingeredFull = budgetFull && l.budgetFullSince >= 0
+        ? e.clock.tick - Math.max(took, l.budgetFullSince) : 0;
+    if (waited > e.lingerTicks || waited < e.lingerTicks && !full && !wasFull
+        || lingeredFull > 1) {
+      e.book.fail(OracleBook.INSERT_LIMITS, "shard " + s + " wrote chunks "
+          + insert.firstSequence() + ".." + last + " " + waited + " ticks after it took chunk "
+          + firstSeq + "; the linger is " + e.lingerTicks + " ticks"
+          + (waited < e.lingerTicks ? " and no limit was reached nor the budget full" : "")
+          + (lingeredFull > 1 ? ", and the budget has been full since t=" + l.budgetFullSince : "")
+);
     }
   }
 
@@ -208,6 +314,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       throw new IOException("injected: the dead letter could not be stored");
     }
     e.ledger.deadLettered(l, insert, rows, cause);
+    e.ledger.handled(l, rows);
     l.sinkCounts[insert.shard()][3]++;
     l.sinkCounts[insert.shard()][4] += insert.rows();
     e.log.add(e.clock.tick, l.epoch, EventLog.DEAD_LETTERED, insert.shard(),

@@ -77,6 +77,7 @@ final class StageVariants {
       l.stageSeen += s.seen();
       l.stageOut += s.out();
       l.stageErrors += s.errors();
+      e.gauges.checkFlush(l, s);
     });
     Supplier<SinkHandoff<SimRow>> fresh = () -> SinkHandoff.builder(e.template, l.queues)
         .name("sim")

@@ -69,6 +69,11 @@ final class Swarm {
     boolean poisonOk = v[KnobSpec.ERROR_POLICY].equals("skip")
         || v[KnobSpec.ON_PERMANENT].equals("dead-letter");
     v[KnobSpec.POISON_RATE] = poisonOk && r.nextInt(4) == 0 ? rate(r, 5) : "0";
+    // Drawn last, so every earlier knob of a seed stays what it was: a retry budget that runs out
+    // after a few backoffs, one tick either side of their sums now and then.
+    long first = Long.parseLong(v[KnobSpec.RETRY_BACKOFF_TICKS]);
+    v[KnobSpec.RETRY_MAX_ELAPSED_TICKS] = r.nextInt(3) != 0 ? "none"
+        : Long.toString(r.between(0, 6 * first * Long.parseLong(v[KnobSpec.RETRY_ATTEMPTS]) + 4));
     for (KnobSpec s : KnobSpec.ALL) {
       v[s.index] = s.normalize(v[s.index]); // the spelling parse() gives, so replays compare equal
     }
