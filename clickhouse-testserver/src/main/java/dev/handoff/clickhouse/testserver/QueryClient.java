@@ -89,12 +89,41 @@ final class QueryClient {
     }
   }
 
+  /**
+   * Sends {@code request}, once more on a new connection if the first attempt read not a byte of
+   * an answer from a server that is still running: the server closes a connection idle for its
+   * {@code keep_alive_timeout} (3 s, kept as packaged), and a request sent on such a connection
+   * as it closes gets end of stream before the server read any of it. The bodies are byte
+   * arrays and strings, which the client can send again.
+   */
+  private HttpResponse<byte[]> sendAgainIfClosed(HttpRequest.Builder request)
+      throws IOException, InterruptedException {
+    HttpRequest r = request.timeout(REQUEST_TIMEOUT).build();
+    try {
+      return http.send(r, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      if (!serverRunning.getAsBoolean() || !closedUnanswered(e)) {
+        throw e;
+      }
+      return http.send(r, HttpResponse.BodyHandlers.ofByteArray());
+    }
+  }
+
+  /** Whether {@code e} is the end of stream before the first byte of the answer's header. */
+  private static boolean closedUnanswered(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.io.EOFException
+          || (t.getMessage() != null && t.getMessage().contains("received no bytes"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private byte[] send(String sql, HttpRequest.Builder request) {
     HttpResponse<byte[]> response;
     try {
-      response =
-          http.send(
-              request.timeout(REQUEST_TIMEOUT).build(), HttpResponse.BodyHandlers.ofByteArray());
+      response = sendAgainIfClosed(request);
     } catch (IOException e) {
       throw new ClickHouseServerException(
           "no answer from ClickHouse at " + httpUrl
