@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.handoff.api.row.RowAccessor;
-import dev.handoff.api.row.ValueKind;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.TableSchema;
+import dev.handoff.api.row.RowAccessor;
+import dev.handoff.api.row.ValueKind;
 import dev.handoff.clickhouse.json.JsonRows;
+import dev.handoff.testkit.Allocations;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
-import java.lang.reflect.Method;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
@@ -26,32 +26,6 @@ final class RowAccessorAllocationTest {
   private static final long BOUND = 256 * 1024;
 
   private record Reading(long id, double value, boolean ok, int small) {}
-
-  /** Returns the current thread's allocated bytes, read through the platform MXBean. */
-  private static LongSupplier allocatedBytes() {
-    try {
-      Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
-      Object bean = factory.getMethod("getThreadMXBean").invoke(null);
-      Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
-      if (!api.isInstance(bean)) {
-        return null;
-      }
-      Method m = api.getMethod("getCurrentThreadAllocatedBytes");
-      long probe = (long) m.invoke(bean);
-      if (probe < 0) {
-        return null;
-      }
-      return () -> {
-        try {
-          return (long) m.invoke(bean);
-        } catch (ReflectiveOperationException e) {
-          throw new AssertionError(e);
-        }
-      };
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return null;
-    }
-  }
 
   private static <T> long sum(RowAccessor<T> acc, T row) {
     long sum = 0;
@@ -81,7 +55,7 @@ final class RowAccessorAllocationTest {
 
   @Test
   void primitiveReads_doNotAllocate() throws IOException {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     TableSchema schema = new TableSchema(List.of(new ColumnSpec("id", "UInt64"),
         new ColumnSpec("value", "Float64"), new ColumnSpec("ok", "Bool"),
@@ -106,7 +80,7 @@ final class RowAccessorAllocationTest {
 
   @Test
   void counter_seesBoxing() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     Object[] sink = new Object[1024];
     long before = counter.getAsLong();

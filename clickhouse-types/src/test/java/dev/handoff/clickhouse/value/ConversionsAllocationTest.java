@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
-import java.lang.reflect.Method;
+import dev.handoff.testkit.Allocations;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -134,32 +134,6 @@ final class ConversionsAllocationTest {
     return cases;
   }
 
-  /** Returns the current thread's allocated bytes, read through the platform MXBean. */
-  private static LongSupplier allocatedBytes() {
-    try {
-      // By reflection: this module does not read java.management or jdk.management.
-      Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
-      Object bean = factory.getMethod("getThreadMXBean").invoke(null);
-      Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
-      if (!api.isInstance(bean)) {
-        return null;
-      }
-      Method m = api.getMethod("getCurrentThreadAllocatedBytes");
-      if ((long) m.invoke(bean) < 0) {
-        return null;
-      }
-      return () -> {
-        try {
-          return (long) m.invoke(bean);
-        } catch (ReflectiveOperationException e) {
-          throw new AssertionError(e);
-        }
-      };
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return null;
-    }
-  }
-
   private static long run(LongSupplier call) {
     long sum = 0;
     for (int i = 0; i < CALLS; i++) {
@@ -170,7 +144,7 @@ final class ConversionsAllocationTest {
 
   @Test
   void primitiveAndCommonSuccessPaths_allocateNothing() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     for (Case c : cases()) {
       run(c.call()); // warm up: class initialisation, interpreter profiles, JIT
@@ -184,7 +158,7 @@ final class ConversionsAllocationTest {
 
   @Test
   void counter_seesTheAllocatingPath() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     // 1710513000.123 in DateTime64(9) leaves the fast path: BigDecimal.valueOf allocates.
     Object[] row = {1_710_513_000.123};

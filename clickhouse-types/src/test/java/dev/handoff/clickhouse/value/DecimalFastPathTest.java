@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.handoff.api.HandoffException;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.clickhouse.type.ClickHouseType;
-import java.lang.reflect.Method;
+import dev.handoff.testkit.Allocations;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -122,7 +122,7 @@ final class DecimalFastPathTest {
 
   @Test
   void typicalMoney_convertsWithoutAllocating() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     ClickHouseType type = ClickHouseType.decimal(18, 4);
     Object[][] rows = new Object[1024][];
@@ -140,31 +140,6 @@ final class DecimalFastPathTest {
     long allocated = counter.getAsLong() - before;
     assertThat(sum).isNotZero();
     assertThat(allocated).as("bytes for 200,000 conversions").isLessThan(64 * 1024);
-  }
-
-  /** The current thread's allocated bytes, through reflection (the module reads no JMX). */
-  private static LongSupplier allocatedBytes() {
-    try {
-      Object bean = Class.forName("java.lang.management.ManagementFactory")
-          .getMethod("getThreadMXBean").invoke(null);
-      Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
-      if (!api.isInstance(bean)) {
-        return null;
-      }
-      Method m = api.getMethod("getCurrentThreadAllocatedBytes");
-      if ((long) m.invoke(bean) < 0) {
-        return null;
-      }
-      return () -> {
-        try {
-          return (long) m.invoke(bean);
-        } catch (ReflectiveOperationException e) {
-          throw new AssertionError(e);
-        }
-      };
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return null;
-    }
   }
 
   private static long pow10(int n) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.handoff.clickhouse.type.ClickHouseType;
 import dev.handoff.clickhouse.type.TypeKind;
-import java.lang.reflect.Method;
+import dev.handoff.testkit.Allocations;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.List;
@@ -26,7 +26,7 @@ final class ModernConversionsAllocationTest {
 
   @Test
   void primitiveTextAndJavaTimeValues_allocateNothing() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     ClickHouseType bf = ClickHouseType.of(TypeKind.BFLOAT16);
     ClickHouseType time = ClickHouseType.of(TypeKind.TIME);
@@ -61,28 +61,4 @@ final class ModernConversionsAllocationTest {
     return sum;
   }
 
-  /** Returns the current thread's allocated bytes, read through the platform MXBean. */
-  private static LongSupplier allocatedBytes() {
-    try {
-      Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
-      Object bean = factory.getMethod("getThreadMXBean").invoke(null);
-      Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
-      if (!api.isInstance(bean)) {
-        return null;
-      }
-      Method m = api.getMethod("getCurrentThreadAllocatedBytes");
-      if ((long) m.invoke(bean) < 0) {
-        return null;
-      }
-      return () -> {
-        try {
-          return (long) m.invoke(bean);
-        } catch (ReflectiveOperationException e) {
-          throw new AssertionError(e);
-        }
-      };
-    } catch (ReflectiveOperationException | LinkageError e) {
-      return null;
-    }
-  }
 }

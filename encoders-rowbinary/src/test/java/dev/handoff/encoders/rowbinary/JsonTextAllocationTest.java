@@ -9,7 +9,7 @@ import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
-import java.lang.reflect.Method;
+import dev.handoff.testkit.Allocations;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -26,7 +26,7 @@ final class JsonTextAllocationTest {
 
   @Test
   void jsonText_allocatesNothingPerRow() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     TableSchema schema = new TableSchema(List.of(
         new ColumnSpec("j", "JSON(tags.score Float64, SKIP drop, SKIP REGEXP '^tmp')")));
@@ -49,7 +49,7 @@ final class JsonTextAllocationTest {
 
   @Test
   void jsonTextWithArrays_allocatesNothingPerRow() {
-    LongSupplier counter = allocatedBytes();
+    LongSupplier counter = Allocations.currentThread();
     assumeTrue(counter != null, "no per-thread allocation counter here");
     TableSchema schema = new TableSchema(List.of(
         new ColumnSpec("j", "JSON(ids Array(Nullable(Int64)), SKIP drop)")));
@@ -82,28 +82,4 @@ final class JsonTextAllocationTest {
     }
   }
 
-  /** The current thread's allocated bytes, read through the platform MXBean, or null. */
-  static LongSupplier allocatedBytes() {
-    try {
-      Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
-      Object bean = factory.getMethod("getThreadMXBean").invoke(null);
-      Class<?> api = Class.forName("com.sun.management.ThreadMXBean");
-      if (!api.isInstance(bean)) {
-        return null;
-      }
-      Method m = api.getMethod("getCurrentThreadAllocatedBytes");
-      if ((long) m.invoke(bean) < 0) {
-        return null;
-      }
-      return () -> {
-        try {
-          return (long) m.invoke(bean);
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(e);
-        }
-      };
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
-    }
-  }
 }
