@@ -1,18 +1,18 @@
 package dev.handoff.encoders.rowbinary;
 
+import static dev.handoff.encoders.testsupport.JsonTextAllocations.ROWS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.ColumnSpec;
 import dev.handoff.api.TableSchema;
 import dev.handoff.api.spi.RowEncoder;
 import dev.handoff.clickhouse.row.RowAccessors;
 import dev.handoff.encoders.rowbinary.internal.RowBinaryEncoderProvider;
-import dev.handoff.testkit.Allocations;
+import dev.handoff.encoders.testsupport.JsonTextAllocations;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,64 +22,26 @@ import org.junit.jupiter.api.Test;
  * many rows (skipped where the counter is unavailable).
  */
 final class JsonTextAllocationTest {
-  private static final int ROWS = 100_000;
 
   @Test
   void jsonText_allocatesNothingPerRow() {
-    LongSupplier counter = Allocations.currentThread();
-    assumeTrue(counter != null, "no per-thread allocation counter here");
-    TableSchema schema = new TableSchema(List.of(
-        new ColumnSpec("j", "JSON(tags.score Float64, SKIP drop, SKIP REGEXP '^tmp')")));
-    RowEncoder<Object[]> e = new RowBinaryEncoderProvider().create(schema,
-        RowAccessors.objectArray(), Map.of());
-    Object[][] rows = new Object[16][];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = new Object[] {"{\"id\":" + (i * 7919) + ",\"name\":\"n\\u00e9\\\"" + i
-          + "\",\"tags\":{\"score\":" + i + ".5,\"ok\":" + (i % 2 == 0) + ",\"none\":null},"
-          + "\"drop\":{\"x\":1},\"tmp1\":\"t\",\"big\":-9223372036854775808,\"e\":1.5e-7}"};
-    }
-    ChunkBuffer out = new ChunkBuffer(1 << 20);
-    encode(e, rows, out); // warm up, buffers grown
-    encode(e, rows, out);
-    long before = counter.getAsLong();
-    encode(e, rows, out);
-    long perRow = (counter.getAsLong() - before) / ROWS;
+    long perRow = perRow(JsonTextAllocations.PLAIN_TYPE, JsonTextAllocations.plainTexts());
     assertThat(perRow).as("bytes allocated per JSON text row").isLessThan(8);
   }
 
   @Test
   void jsonTextWithArrays_allocatesNothingPerRow() {
-    LongSupplier counter = Allocations.currentThread();
-    assumeTrue(counter != null, "no per-thread allocation counter here");
-    TableSchema schema = new TableSchema(List.of(
-        new ColumnSpec("j", "JSON(ids Array(Nullable(Int64)), SKIP drop)")));
-    RowEncoder<Object[]> e = new RowBinaryEncoderProvider().create(schema,
-        RowAccessors.objectArray(), Map.of());
-    Object[][] rows = new Object[16][];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = new Object[] {"{\"ids\":[" + i + ",null,3],\"tags\":[\"a\",\"b" + i + "\"],"
-          + "\"scores\":[1," + i + ".5,null],\"mixed\":[1,\"x\",true,[2]],\"m\":[[1,2],[],[3]],"
-          + "\"items\":[{\"id\":" + i + ",\"name\":\"n\",\"deep\":{\"k\":[1,2]}},{\"id\":2,"
-          + "\"tags\":[{\"t\":\"u\"}]}],\"empty\":[],\"drop\":[1],\"s\":\"text\"}"};
-    }
-    ChunkBuffer out = new ChunkBuffer(1 << 20);
-    encode(e, rows, out); // warm up, buffers grown
-    encode(e, rows, out);
-    long before = counter.getAsLong();
-    encode(e, rows, out);
-    long perRow = (counter.getAsLong() - before) / ROWS;
+    long perRow = perRow(JsonTextAllocations.ARRAYS_TYPE, JsonTextAllocations.textsWithArrays());
     System.out.printf("%s: %d B per JSON text row with arrays%n", getClass().getSimpleName(),
         perRow);
     assertThat(perRow).as("bytes allocated per JSON text row with arrays").isLessThan(8);
   }
 
-  private static void encode(RowEncoder<Object[]> e, Object[][] rows, ChunkBuffer out) {
-    for (int i = 0; i < ROWS; i++) {
-      if (out.length() > (1 << 19)) {
-        out.truncate(0);
-      }
-      e.encode(rows[i & 15], out);
-    }
+  private static long perRow(String type, Object[][] rows) {
+    RowEncoder<Object[]> e = new RowBinaryEncoderProvider().create(
+        new TableSchema(List.of(new ColumnSpec("j", type))), RowAccessors.objectArray(), Map.of());
+    OptionalLong bytes = JsonTextAllocations.thirdPassBytes(e, rows, 1000);
+    assumeTrue(bytes.isPresent(), "no per-thread allocation counter here");
+    return bytes.getAsLong() / ROWS;
   }
-
 }
