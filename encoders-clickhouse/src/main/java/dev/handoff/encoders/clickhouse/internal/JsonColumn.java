@@ -275,9 +275,11 @@ final class JsonColumn extends Column {
       entryPaths.subList(keep, entryPaths.size()).clear();
     }
     // The shared paths are those of the entries left: a rolled-back value may have been the
-    // first of a path.
+    // first of a path. (An indexed loop: addAll's iterator is an allocation per block.)
     sharedPaths.clear();
-    sharedPaths.addAll(entryPaths);
+    for (int i = 0, size = entryPaths.size(); i < size; i++) {
+      sharedPaths.add(entryPaths.get(i));
+    }
     count = n;
     for (Column t : typed) {
       t.truncate(n);
