@@ -375,6 +375,7 @@ final class Ingest {
     GiveUp giveUp = new GiveUp(s, err, () -> stopCause != null);
     wb.listener(giveUp);
     SinkWorkers workers = wb.build();
+    source.afterLastSeal(workers::endLinger);
     Monitor monitor = new Monitor(() -> {
       WorkerMetrics.PerShard t = workers.metrics().total();
       return new Monitor.Sample(source.rowsRead(), t.rowsWritten(), t.bytesWritten(),

@@ -65,6 +65,8 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
   private InsertJournal journal;
   /** Per shard: the rows the encoder took for it so far (its stream's length). */
   private long[] shardRows;
+  /** Run after the end of the input sealed the last chunks: nothing more comes to merge. */
+  private Runnable afterLastSeal = () -> { };
 
   /**
    * Creates the source.
@@ -101,6 +103,15 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
   void journal(InsertJournal journal, int shards) {
     this.journal = journal;
     this.shardRows = new long[shards];
+  }
+
+  /**
+   * Runs {@code action} each time the end of the input (or of a replay after it) has sealed the
+   * stage's open chunks: the sink workers' {@code endLinger}, so that the last insert goes out
+   * at once instead of waiting out the linger for chunks that will not come.
+   */
+  void afterLastSeal(Runnable action) {
+    this.afterLastSeal = action;
   }
 
   /** Journals a batch about to be pushed with routing key {@code key}. */
@@ -157,6 +168,7 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
     if (pushedSinceSeal) {
       pushedSinceSeal = false;
       stage.flushTerminal();
+      afterLastSeal.run();
     }
     try {
       TimeUnit.MILLISECONDS.sleep(IDLE_WAIT_MILLIS);

@@ -9,11 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,6 +82,26 @@ final class IngestServerTest {
     assertThat(new CheckpointFile(dir.resolve("cp.json")).read().orElseThrow().offset())
         .isEqualTo(Files.size(input));
     MixedRows.assertChecksums(server.query(String.format(MixedRows.CHECKSUM_SQL, table)), ROWS);
+  }
+
+  /**
+   * The end of the input ends the workers' linger: with a linger of an hour and inserts large
+   * enough for every row, the run still ends as soon as its one insert is written (before, the
+   * last insert waited out the linger; the time-out below fails that, with room for any load).
+   */
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void endOfInput_sendsTheLastInsertWithoutWaitingOutTheLinger() throws IOException {
+    String table = table(server.uniqueDatabase("ingest_linger"));
+    Path small = MixedRows.write(dir.resolve("small.jsonl"), 5_000);
+
+    CommandLineTest.Run r = CommandLineTest.run("ingest", "--url", server.httpUrl(), "--table",
+        table, "--input", small.toString(), "--linger", "1h", "--insert-bytes", "1GiB",
+        "--shards", "1", "--no-progress");
+
+    assertThat(r.exit()).as(r.err() + r.out()).isZero();
+    assertThat(MixedRows.summary(r.out()).get("rowsWritten").asLong()).isEqualTo(5_000);
+    assertThat(server.query("SELECT count() FROM " + table).strip()).isEqualTo("5000");
   }
 
   @Test
