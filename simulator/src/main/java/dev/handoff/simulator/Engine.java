@@ -348,6 +348,7 @@ final class Engine {
       l.firstBatch[s] = cp + 1;
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
+      l.shadowAcks[s] = new ShadowAck[w.batches(s)];
     }
     l.chain = Chain.builder(feed.source(), l.stage)
         .clock(clock)

@@ -272,6 +272,18 @@ final class Ledger {
           + batch.state() + " says " + batch.holders() + " holder(s), failure " + batch.failure()
           + ", source " + batch.source());
     }
+    // The failure a batch reports is the first cause it was failed with, as its holders told
+    // it (the shadow saw every call): not another cause, not a generic one; a delivered batch was
+    // never failed.
+    ShadowAck told = b < l.shadowAcks[s].length ? l.shadowAcks[s][b] : null;
+    book.checks[OracleBook.ACKS_RESOLVED]++;
+    if (told == null ? failedState : failedState != told.failed
+        || failedState && told.firstCause != null && batch.failure() != told.firstCause) {
+      book.fail(OracleBook.ACKS_RESOLVED, "batch " + b + " of source " + s + " resolved "
+          + batch.state() + " with failure " + batch.failure() + "; its holders "
+          + (told == null || !told.failed ? "never failed it" : "failed it first with "
+          + told.firstCause));
+    }
     l.resolvedBatches[s]++;
     if (batch.state() == SourceBatch.State.DELIVERED) {
       l.deliveredBatches[s]++;

@@ -14,7 +14,10 @@ import dev.handoff.core.sink.WorkersReport;
 final class SimListener implements WorkerListener {
   private final Engine e;
   private final Life l;
-  /** Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned chunks and rows. */
+  /**
+   * Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned
+   * chunks and rows, and of those the chunks and rows abandoned before shutdown began.
+   */
   private final long[][] heard;
   /** The retries announced, and those whose backoff the jitter shortened. */
   private long jittered;
@@ -24,7 +27,7 @@ final class SimListener implements WorkerListener {
   SimListener(Engine engine, Life life) {
     this.e = engine;
     this.l = life;
-    this.heard = new long[engine.shards][8];
+    this.heard = new long[engine.shards][10];
     this.nextAttemptAt = new long[engine.shards];
   }
 
@@ -58,6 +61,17 @@ final class SimListener implements WorkerListener {
   public void abandoned(int shard, int chunks, int rows, Throwable cause) {
     heard[shard][6] += chunks;
     heard[shard][7] += rows;
+    if (!l.shuttingDown) { // no deadline yet: none of these may count as failed at shutdown
+      heard[shard][8] += chunks;
+      heard[shard][9] += rows;
+    }
+    l.writer.outage[shard] = false; // the worker gave the insert up: the sink is back
+    e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+    if (chunks <= 0 || rows < chunks) { // every chunk holds a row
+      e.book.fail(OracleBook.SHARD_REPORT_EXACT, "shard " + shard + "'s worker announced "
+          + chunks + " chunks of " + rows + " rows abandoned (" + cause + ")");
+    }
+    checkCause(shard, cause);
     // Gave up after a transient answer, with attempts left: only when even the longest backoff
     // the policy could draw would end past maxElapsed (the retry budget says so, nothing else).
     // Shutdown (the deadline, an interrupt) and a killed worker give up for their own reasons.
@@ -76,6 +90,49 @@ final class SimListener implements WorkerListener {
           + " first attempt, though even the longest backoff (" + longest + " ns) would end"
           + " within maxElapsed (" + e.retryMaxElapsedTicks + " ticks)");
     }
+  }
+
+  /**
+   * The cause chunks are failed with (what their batches are told), from the sink's side: given
+   * up right after a transient answer (no retry announced since), the answer itself (a
+   * RuntimeException of the writer wrapped in the transient failure it is taken as); after a
+   * dead letter of the chunk could not be stored, that store's error, with the later ones of the
+   * same chunk suppressed in it, unless the insert was given up (a transient cause: isolation
+   * stopped, or shutdown failed the chunk). Isolation settles a chunk before it writes parts of the
+   * next one, so the dead letters lost since the last announcement are all of one chunk.
+   */
+  private void checkCause(int shard, Throwable cause) {
+    SimWriter w = l.writer;
+    if (w.pendingTransient[shard] > 0 && !l.runtime.ws[shard].killed) {
+      Exception answer = w.lastTransient[shard];
+      e.book.checks[OracleBook.ACKS_RESOLVED]++;
+      if (cause != answer
+          && !(answer instanceof RuntimeException && cause != null && cause.getCause() == answer)) {
+        e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + "'s worker gave chunks up right"
+            + " after the sink's transient answer (" + answer + ") but failed them with " + cause);
+      }
+    }
+    java.util.List<Exception> lost = w.lostDeadLetters.get(shard);
+    if (lost.isEmpty()) {
+      return;
+    }
+    e.book.checks[OracleBook.ACKS_RESOLVED]++;
+    boolean givenUp = cause instanceof WriteException && ((WriteException) cause).isTransient();
+    if (cause == lost.get(0)) {
+      java.util.List<Throwable> suppressed = java.util.Arrays.asList(cause.getSuppressed());
+      for (Exception later : lost.subList(1, lost.size())) {
+        if (!suppressed.contains(later)) {
+          e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + "'s chunk failed with its lost"
+              + " dead letter (" + cause + ") without the " + (lost.size() - 1) + " later one(s)"
+              + " of the same chunk attached: " + suppressed.size() + " suppressed");
+          break;
+        }
+      }
+    } else if (!givenUp) {
+      e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + " could not store a dead letter ("
+          + lost.get(0) + "), but its worker failed the chunk with " + cause);
+    }
+    lost.clear();
   }
 
   /** The policy's backoff after failed attempt {@code attempt}, before jitter, in nanoseconds. */
@@ -136,9 +193,12 @@ final class SimListener implements WorkerListener {
     return heard[shard][5];
   }
 
-  /** Returns the chunks and rows the workers announced abandoned for {@code shard}. */
+  /**
+   * Returns the chunks and rows the workers announced abandoned for {@code shard}, and of those
+   * the chunks and rows announced before shutdown began.
+   */
   long[] abandoned(int shard) {
-    return new long[] {heard[shard][6], heard[shard][7]};
+    return new long[] {heard[shard][6], heard[shard][7], heard[shard][8], heard[shard][9]};
   }
 
   /**
