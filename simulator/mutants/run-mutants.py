@@ -299,6 +299,10 @@ MUTANTS = [
      'if (f == null || f.length() >= part.frame.length()) {',
      'if (f == null || f.length() > part.frame.length()) {',
      'isolation takes a split holding a part as long as the frame (a broken writer) as a split'),
+    ('native-seal-ignores-buffered', 'SinkHandoff.java',
+     'if (buffer.length() + encoder.bufferedBytes() >= targetBytes) {',
+     'if (buffer.length() >= targetBytes) {',
+     "the stage's seal decision leaves out the rows a columnar (Native) encoder holds"),
 ]
 
 
