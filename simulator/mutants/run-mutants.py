@@ -303,6 +303,11 @@ MUTANTS = [
      'if (buffer.length() + encoder.bufferedBytes() >= targetBytes) {',
      'if (buffer.length() >= targetBytes) {',
      "the stage's seal decision leaves out the rows a columnar (Native) encoder holds"),
+    ('isolation-stop-not-at-shutdown', 'sink/ShardWorker.java',
+     'stopped != null && aborting);',
+     'false);',
+     "the chunks of an isolation that shutdown's deadline stopped are not counted as failed at"
+     ' shutdown'),
 ]
 
 

@@ -16,7 +16,8 @@ final class SimListener implements WorkerListener {
   private final Life l;
   /**
    * Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned
-   * chunks and rows, and of those the chunks and rows abandoned before shutdown began.
+   * chunks and rows, and of those the chunks and rows abandoned before shutdown began, and those
+   * given up with a transient failure once shutdown's deadline and a poll interval had passed.
    */
   private final long[][] heard;
   /** The retries announced, and those whose backoff the jitter shortened. */
@@ -27,7 +28,7 @@ final class SimListener implements WorkerListener {
   SimListener(Engine engine, Life life) {
     this.e = engine;
     this.l = life;
-    this.heard = new long[engine.shards][10];
+    this.heard = new long[engine.shards][12];
     this.nextAttemptAt = new long[engine.shards];
   }
 
@@ -64,6 +65,13 @@ final class SimListener implements WorkerListener {
     if (!l.shuttingDown) { // no deadline yet: none of these may count as failed at shutdown
       heard[shard][8] += chunks;
       heard[shard][9] += rows;
+    }
+    if (l.shuttingDown && e.clock.tick > l.shutdownStart + l.shutdownDeadline + e.pollTicks
+        && cause instanceof WriteException && ((WriteException) cause).isTransient()
+        && !l.runtime.ws[shard].killed) {
+      // Past the deadline (the workers abort by then): given up because shutdown ran out of time.
+      heard[shard][10] += chunks;
+      heard[shard][11] += rows;
     }
     l.writer.outage[shard] = false; // the worker gave the insert up: the sink is back
     e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
@@ -194,11 +202,13 @@ final class SimListener implements WorkerListener {
   }
 
   /**
-   * Returns the chunks and rows the workers announced abandoned for {@code shard}, and of those
-   * the chunks and rows announced before shutdown began.
+   * Returns the chunks and rows the workers announced abandoned for {@code shard}; of those the
+   * chunks and rows announced before shutdown began; and those given up with a transient failure
+   * after shutdown's deadline plus a poll interval.
    */
   long[] abandoned(int shard) {
-    return new long[] {heard[shard][6], heard[shard][7], heard[shard][8], heard[shard][9]};
+    return new long[] {heard[shard][6], heard[shard][7], heard[shard][8], heard[shard][9],
+        heard[shard][10], heard[shard][11]};
   }
 
   /**

@@ -226,8 +226,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
   /**
    * Under {@code dead-letter}, in a faulty lifetime, now and then (one permanent answer in eight,
    * by the tick: no extra draw) the sink goes down right after refusing an insert: isolation's
-   * next attempts fail transiently until the worker gives up, and it must fail every chunk of
-   * the insert not settled yet, with the sink's last answer.
+   * next attempts fail transiently until the worker gives up (or shutdown's deadline stops it),
+   * and it must fail every chunk of the insert not settled yet, with the sink's last answer
+   * (counted as failed at shutdown when the deadline stopped it).
    */
   private void outageAfter(Insert insert) {
     if (l.faulty && e.onPermanent == dev.handoff.core.sink.PermanentPolicy.DEAD_LETTER
