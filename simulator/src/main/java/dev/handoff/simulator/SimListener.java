@@ -22,6 +22,11 @@ final class SimListener implements WorkerListener {
   private final long[][] heard;
   /** The retries announced, and those whose backoff the jitter shortened. */
   private long jittered;
+  /**
+   * Per shard: the first wrong cause heard once shutdown began, judged when shutdown returns
+   * (a worker shutdown gave up on has its chunks failed for it, with shutdown's cause).
+   */
+  private final String[] shutdownCauseFailure;
   /** Per shard: the earliest tick the next attempt may start at after a retry's backoff. */
   final long[] nextAttemptAt;
 
@@ -30,6 +35,7 @@ final class SimListener implements WorkerListener {
     this.l = life;
     this.heard = new long[engine.shards][12];
     this.nextAttemptAt = new long[engine.shards];
+    this.shutdownCauseFailure = new String[engine.shards];
   }
 
   @Override
@@ -106,7 +112,7 @@ final class SimListener implements WorkerListener {
    * RuntimeException of the writer wrapped in the transient failure it is taken as); after a
    * dead letter of the chunk could not be stored, that store's error, with the later ones of the
    * same chunk suppressed in it, unless the insert was given up (a transient cause: isolation
-   * stopped, or shutdown failed the chunk). Isolation settles a chunk before it writes parts of the
+   * stopped, or shutdown failed the chunk) or the worker was killed (the process died). Isolation settles a chunk before it writes parts of the
    * next one, so the dead letters lost since the last announcement are all of one chunk.
    */
   private void checkCause(int shard, Throwable cause) {
@@ -116,8 +122,8 @@ final class SimListener implements WorkerListener {
       e.book.checks[OracleBook.ACKS_RESOLVED]++;
       if (cause != answer
           && !(answer instanceof RuntimeException && cause != null && cause.getCause() == answer)) {
-        e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + "'s worker gave chunks up right"
-            + " after the sink's transient answer (" + answer + ") but failed them with " + cause);
+        causeFailure(shard, "shard " + shard + "'s worker gave chunks up right after the sink's"
+            + " transient answer (" + answer + ") but failed them with " + cause);
       }
     }
     java.util.List<Exception> lost = w.lostDeadLetters.get(shard);
@@ -125,7 +131,9 @@ final class SimListener implements WorkerListener {
       return;
     }
     e.book.checks[OracleBook.ACKS_RESOLVED]++;
-    boolean givenUp = cause instanceof WriteException && ((WriteException) cause).isTransient();
+    // Given up: isolation stopped, or shutdown failed the chunk; or the process died.
+    boolean givenUp = cause instanceof WriteException && ((WriteException) cause).isTransient()
+        || l.runtime.ws[shard].killed;
     if (cause == lost.get(0)) {
       java.util.List<Throwable> suppressed = java.util.Arrays.asList(cause.getSuppressed());
       for (Exception later : lost.subList(1, lost.size())) {
@@ -137,10 +145,19 @@ final class SimListener implements WorkerListener {
         }
       }
     } else if (!givenUp) {
-      e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + " could not store a dead letter ("
-          + lost.get(0) + "), but its worker failed the chunk with " + cause);
+      causeFailure(shard, "shard " + shard + " could not store a dead letter (" + lost.get(0)
+          + "), but its worker failed the chunk with " + cause);
     }
     lost.clear();
+  }
+
+  /** A wrong cause: failed now, or once shutdown began, when shutdown returns (see {@link #check}). */
+  private void causeFailure(int shard, String why) {
+    if (!l.shuttingDown) {
+      e.book.fail(OracleBook.ACKS_RESOLVED, why);
+    } else if (shutdownCauseFailure[shard] == null) {
+      shutdownCauseFailure[shard] = why;
+    }
   }
 
   /** The policy's backoff after failed attempt {@code attempt}, before jitter, in nanoseconds. */
@@ -214,9 +231,14 @@ final class SimListener implements WorkerListener {
   /**
    * At shutdown, for a shard shutdown did not give up on: the inserts and dead letters the
    * workers announced are those the sink counted, and the retries and abandoned chunks and rows
-   * they announced are those their report says.
+   * they announced are those their report says; no chunk failed with a wrong cause while shutdown
+   * ran.
    */
   void check(WorkersReport.PerShard r) {
+    String wrongCause = shutdownCauseFailure[r.shard()];
+    if (wrongCause != null) {
+      e.book.fail(OracleBook.ACKS_RESOLVED, wrongCause);
+    }
     long[] h = heard[r.shard()];
     long[] n = l.sinkCounts[r.shard()];
     e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
