@@ -41,6 +41,18 @@ final class EncodeShadow {
     l.open[shard].add(row.id);
   }
 
+  /**
+   * Forgets the rows of every open chunk: a stage that is replaced by a fresh one (the {@code
+   * send-after-fatal} negative control) takes them with it.
+   */
+  void discardOpen(Life l) {
+    for (int s = 0; s < l.open.length; s++) {
+      l.open[s].clear();
+      l.openBytes[s] = 0;
+      l.openOldestEvent[s] = Long.MAX_VALUE;
+    }
+  }
+
   /** A RowBinary row's bytes: five fixed columns, then the pad's length and its bytes. */
   static int rowBytes(int pad) {
     return 26 + (pad < 0x80 ? 1 : pad < 0x4000 ? 2 : 3) + pad;
