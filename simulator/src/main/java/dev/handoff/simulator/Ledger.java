@@ -178,7 +178,7 @@ final class Ledger {
     int epoch = l.epoch + 1;
     if (!l.faulty) {
       // In the fault-free phase the sink refuses only poison pills: a dead letter holds one, and
-      // (when the writer splits row by row) nothing else.
+      // (when the writer never refuses to split: its splits end at single rows) nothing else.
       boolean poison = false;
       for (int id : rows) {
         poison |= e.sinkPoison && w.poison[id];
