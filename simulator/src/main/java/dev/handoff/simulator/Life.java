@@ -34,7 +34,7 @@ final class Life {
   SimStage stage;
   Chain<SimRow> chain;
   SourceAcks[] acks;
-  /** Per source and batch id: the batch as the stage holds it, with the causes it was failed with. */
+  /** Per source and batch id: the batch as the stage holds it, with the cause it failed with. */
   final ShadowAck[][] shadowAcks;
   /** Per source: the next batch id the source will push. */
   final long[] nextBatch;

@@ -112,8 +112,9 @@ final class SimListener implements WorkerListener {
    * RuntimeException of the writer wrapped in the transient failure it is taken as); after a
    * dead letter of the chunk could not be stored, that store's error, with the later ones of the
    * same chunk suppressed in it, unless the insert was given up (a transient cause: isolation
-   * stopped, or shutdown failed the chunk) or the worker was killed (the process died). Isolation settles a chunk before it writes parts of the
-   * next one, so the dead letters lost since the last announcement are all of one chunk.
+   * stopped, or shutdown failed the chunk) or the worker was killed (the process died).
+   * Isolation settles a chunk before it writes parts of the next one, so the dead letters lost
+   * since the last announcement are all of one chunk.
    */
   private void checkCause(int shard, Throwable cause) {
     SimWriter w = l.writer;
@@ -138,9 +139,9 @@ final class SimListener implements WorkerListener {
       java.util.List<Throwable> suppressed = java.util.Arrays.asList(cause.getSuppressed());
       for (Exception later : lost.subList(1, lost.size())) {
         if (!suppressed.contains(later)) {
-          e.book.fail(OracleBook.ACKS_RESOLVED, "shard " + shard + "'s chunk failed with its lost"
-              + " dead letter (" + cause + ") without the " + (lost.size() - 1) + " later one(s)"
-              + " of the same chunk attached: " + suppressed.size() + " suppressed");
+          causeFailure(shard, "shard " + shard + "'s chunk failed with its lost dead letter ("
+              + cause + ") without the " + (lost.size() - 1) + " later one(s) of the same chunk"
+              + " attached: " + suppressed.size() + " suppressed");
           break;
         }
       }
@@ -151,7 +152,7 @@ final class SimListener implements WorkerListener {
     lost.clear();
   }
 
-  /** A wrong cause: failed now, or once shutdown began, when shutdown returns (see {@link #check}). */
+  /** A wrong cause: fails now, or once shutdown began, when shutdown returns ({@link #check}). */
   private void causeFailure(int shard, String why) {
     if (!l.shuttingDown) {
       e.book.fail(OracleBook.ACKS_RESOLVED, why);

@@ -154,8 +154,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert) + " (outage)");
       e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
           insert.firstSequence(), rows.length);
-      throw transientAnswer(insert.shard(),
-          new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: the sink is down", null));
+      throw transientAnswer(insert.shard(), new WriteException(WriteException.Kind.TRANSIENT, 210,
+          "injected: the sink is down", null));
     }
     for (int id : rows) {
       if (l.rejected.contains(id)) {
@@ -191,7 +191,8 @@ final class SimWriter implements InsertWriter, DeadLetters {
       if ((e.clock.tick & 3) == 0) {
         // A writer's bug rather than an answer (one in four, by the tick: no extra draw): the
         // worker must treat it as a transient failure.
-        throw transientAnswer(insert.shard(), new IllegalStateException("injected: the writer broke"));
+        throw transientAnswer(insert.shard(),
+            new IllegalStateException("injected: the writer broke"));
       }
       throw transientAnswer(insert.shard(),
           new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null));
@@ -216,7 +217,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
     n[2] += insert.bytes();
   }
 
-  /** Remembers a transient answer about to be thrown: the worker must retry it or give up with it. */
+  /** Notes a transient answer about to be thrown: the worker must retry it or give up with it. */
   private <X extends Exception> X transientAnswer(int shard, X answer) {
     pendingTransient[shard] = triedInARow[shard];
     lastTransient[shard] = answer;
