@@ -72,6 +72,8 @@ final class Engine {
   final boolean sinkPoison;
   final boolean encodePoison;
   final boolean rowBinary;
+  /** The encoder is ClickHouse Native: a chunk is one block, its size known from its rows. */
+  final boolean nativeFormat;
   final long maxInsertBytes;
   final int maxInsertRows;
   final long lingerTicks;
@@ -163,6 +165,7 @@ final class Engine {
     this.encodePoison = poisonRate > 0 && policy == ErrorPolicy.SKIP;
     this.sinkPoison = poisonRate > 0 && !encodePoison;
     this.rowBinary = options.value(KnobSpec.ENCODER).equals("rowbinary");
+    this.nativeFormat = options.value(KnobSpec.ENCODER).equals("native");
     this.maxInsertBytes = options.longValue(KnobSpec.MAX_INSERT_BYTES);
     this.maxInsertRows = options.intValue(KnobSpec.MAX_INSERT_ROWS);
     this.lingerTicks = options.longValue(KnobSpec.LINGER_TICKS);
@@ -348,6 +351,7 @@ final class Engine {
       l.firstBatch[s] = cp + 1;
       l.expectedCheckpoint[s] = cp;
       l.deliveredBatch[s] = new boolean[w.batches(s)];
+      l.shadowAcks[s] = new ShadowAck[w.batches(s)];
     }
     l.chain = Chain.builder(feed.source(), l.stage)
         .clock(clock)

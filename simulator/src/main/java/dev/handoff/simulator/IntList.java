@@ -18,6 +18,11 @@ final class IntList {
     return size;
   }
 
+  /** Returns the value at {@code i} (below {@link #size()}). */
+  int get(int i) {
+    return a[i];
+  }
+
   int[] toArray() {
     return Arrays.copyOf(a, size);
   }

@@ -178,7 +178,7 @@ final class Ledger {
     int epoch = l.epoch + 1;
     if (!l.faulty) {
       // In the fault-free phase the sink refuses only poison pills: a dead letter holds one, and
-      // (when the writer splits row by row) nothing else.
+      // (when the writer never refuses to split: its splits end at single rows) nothing else.
       boolean poison = false;
       for (int id : rows) {
         poison |= e.sinkPoison && w.poison[id];
@@ -271,6 +271,18 @@ final class Ledger {
       book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " resolved "
           + batch.state() + " says " + batch.holders() + " holder(s), failure " + batch.failure()
           + ", source " + batch.source());
+    }
+    // The failure a batch reports is the first cause it was failed with, as its holders told
+    // it (the shadow saw every call): not another cause, not a generic one; a delivered batch was
+    // never failed.
+    ShadowAck told = b < l.shadowAcks[s].length ? l.shadowAcks[s][b] : null;
+    book.checks[OracleBook.ACKS_RESOLVED]++;
+    if (told == null ? failedState : failedState != told.failed
+        || failedState && told.firstCause != null && batch.failure() != told.firstCause) {
+      book.fail(OracleBook.ACKS_RESOLVED, "batch " + b + " of source " + s + " resolved "
+          + batch.state() + " with failure " + batch.failure() + "; its holders "
+          + (told == null || !told.failed ? "never failed it" : "failed it first with "
+          + told.firstCause));
     }
     l.resolvedBatches[s]++;
     if (batch.state() == SourceBatch.State.DELIVERED) {

@@ -6,6 +6,7 @@ import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ack.SourceAcks;
+import dev.handoff.core.ack.SourceBatch;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,10 +34,12 @@ final class Life {
   SimStage stage;
   Chain<SimRow> chain;
   SourceAcks[] acks;
+  /** Per source and batch id: the batch as the stage holds it, with the cause it failed with. */
+  final ShadowAck[][] shadowAcks;
   /** Per source: the next batch id the source will push. */
   final long[] nextBatch;
   /** Per source: the batch the source has begun and not completed (interleaved pulls). */
-  final dev.handoff.core.ack.SourceBatch[] openBatch;
+  final ShadowAck[] openBatch;
   /** Per source: the next record number of its open batch. */
   final int[] openNext;
   /** Per source: the checkpoint the engine computes from the batches it saw delivered. */
@@ -152,10 +155,11 @@ final class Life {
     this.faulty = faulty;
     this.deadlineTick = deadlineTick;
     this.nextBatch = new long[sources];
-    this.openBatch = new dev.handoff.core.ack.SourceBatch[sources];
+    this.openBatch = new ShadowAck[sources];
     this.openNext = new int[sources];
     this.expectedCheckpoint = new long[sources];
     this.deliveredBatch = new boolean[sources][];
+    this.shadowAcks = new ShadowAck[sources][];
     this.open = new IntList[shards];
     this.openSince = new long[shards];
     this.sealedIds = new ArrayList<>(shards);
@@ -208,6 +212,14 @@ final class Life {
       takenTick[s] = Arrays.copyOf(takenTick[s], 2 * (seq + 1));
     }
     takenTick[s][seq] = tick;
+  }
+
+  /** Opens source {@code s}'s next batch and returns it as the stage is to hold it. */
+  ShadowAck begin(int s) {
+    SourceBatch batch = acks[s].begin();
+    ShadowAck a = new ShadowAck(batch);
+    shadowAcks[s][(int) batch.batchId()] = a;
+    return a;
   }
 
   long arrived(int shard) {

@@ -14,18 +14,28 @@ import dev.handoff.core.sink.WorkersReport;
 final class SimListener implements WorkerListener {
   private final Engine e;
   private final Life l;
-  /** Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned chunks and rows. */
+  /**
+   * Per shard: inserted events, their rows and bytes, dead letters, their rows, retries, abandoned
+   * chunks and rows, and of those the chunks and rows abandoned before shutdown began, and those
+   * given up with a transient failure once shutdown's deadline and a poll interval had passed.
+   */
   private final long[][] heard;
   /** The retries announced, and those whose backoff the jitter shortened. */
   private long jittered;
+  /**
+   * Per shard: the first wrong cause heard once shutdown began, judged when shutdown returns
+   * (a worker shutdown gave up on has its chunks failed for it, with shutdown's cause).
+   */
+  private final String[] shutdownCauseFailure;
   /** Per shard: the earliest tick the next attempt may start at after a retry's backoff. */
   final long[] nextAttemptAt;
 
   SimListener(Engine engine, Life life) {
     this.e = engine;
     this.l = life;
-    this.heard = new long[engine.shards][8];
+    this.heard = new long[engine.shards][12];
     this.nextAttemptAt = new long[engine.shards];
+    this.shutdownCauseFailure = new String[engine.shards];
   }
 
   @Override
@@ -58,6 +68,24 @@ final class SimListener implements WorkerListener {
   public void abandoned(int shard, int chunks, int rows, Throwable cause) {
     heard[shard][6] += chunks;
     heard[shard][7] += rows;
+    if (!l.shuttingDown) { // no deadline yet: none of these may count as failed at shutdown
+      heard[shard][8] += chunks;
+      heard[shard][9] += rows;
+    }
+    if (l.shuttingDown && e.clock.tick > l.shutdownStart + l.shutdownDeadline + e.pollTicks
+        && cause instanceof WriteException && ((WriteException) cause).isTransient()
+        && !l.runtime.ws[shard].killed) {
+      // Past the deadline (the workers abort by then): given up because shutdown ran out of time.
+      heard[shard][10] += chunks;
+      heard[shard][11] += rows;
+    }
+    l.writer.outage[shard] = false; // the worker gave the insert up: the sink is back
+    e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+    if (chunks <= 0 || rows < chunks) { // every chunk holds a row
+      e.book.fail(OracleBook.SHARD_REPORT_EXACT, "shard " + shard + "'s worker announced "
+          + chunks + " chunks of " + rows + " rows abandoned (" + cause + ")");
+    }
+    checkCause(shard, cause);
     // Gave up after a transient answer, with attempts left: only when even the longest backoff
     // the policy could draw would end past maxElapsed (the retry budget says so, nothing else).
     // Shutdown (the deadline, an interrupt) and a killed worker give up for their own reasons.
@@ -75,6 +103,61 @@ final class SimListener implements WorkerListener {
           + " attempt " + attempt + " of " + e.retryAttempts + ", " + elapsed + " ns after its"
           + " first attempt, though even the longest backoff (" + longest + " ns) would end"
           + " within maxElapsed (" + e.retryMaxElapsedTicks + " ticks)");
+    }
+  }
+
+  /**
+   * The cause chunks are failed with (what their batches are told), from the sink's side: given
+   * up right after a transient answer (no retry announced since), the answer itself (a
+   * RuntimeException of the writer wrapped in the transient failure it is taken as); after a
+   * dead letter of the chunk could not be stored, that store's error, with the later ones of the
+   * same chunk suppressed in it, unless the insert was given up (a transient cause: isolation
+   * stopped, or shutdown failed the chunk) or the worker was killed (the process died).
+   * Isolation settles a chunk before it writes parts of the next one, so the dead letters lost
+   * since the last announcement are all of one chunk.
+   */
+  private void checkCause(int shard, Throwable cause) {
+    SimWriter w = l.writer;
+    if (w.pendingTransient[shard] > 0 && !l.runtime.ws[shard].killed) {
+      Exception answer = w.lastTransient[shard];
+      e.book.checks[OracleBook.ACKS_RESOLVED]++;
+      if (cause != answer
+          && !(answer instanceof RuntimeException && cause != null && cause.getCause() == answer)) {
+        causeFailure(shard, "shard " + shard + "'s worker gave chunks up right after the sink's"
+            + " transient answer (" + answer + ") but failed them with " + cause);
+      }
+    }
+    java.util.List<Exception> lost = w.lostDeadLetters.get(shard);
+    if (lost.isEmpty()) {
+      return;
+    }
+    e.book.checks[OracleBook.ACKS_RESOLVED]++;
+    // Given up: isolation stopped, or shutdown failed the chunk; or the process died.
+    boolean givenUp = cause instanceof WriteException && ((WriteException) cause).isTransient()
+        || l.runtime.ws[shard].killed;
+    if (cause == lost.get(0)) {
+      java.util.List<Throwable> suppressed = java.util.Arrays.asList(cause.getSuppressed());
+      for (Exception later : lost.subList(1, lost.size())) {
+        if (!suppressed.contains(later)) {
+          causeFailure(shard, "shard " + shard + "'s chunk failed with its lost dead letter ("
+              + cause + ") without the " + (lost.size() - 1) + " later one(s) of the same chunk"
+              + " attached: " + suppressed.size() + " suppressed");
+          break;
+        }
+      }
+    } else if (!givenUp) {
+      causeFailure(shard, "shard " + shard + " could not store a dead letter (" + lost.get(0)
+          + "), but its worker failed the chunk with " + cause);
+    }
+    lost.clear();
+  }
+
+  /** A wrong cause: fails now, or once shutdown began, when shutdown returns ({@link #check}). */
+  private void causeFailure(int shard, String why) {
+    if (!l.shuttingDown) {
+      e.book.fail(OracleBook.ACKS_RESOLVED, why);
+    } else if (shutdownCauseFailure[shard] == null) {
+      shutdownCauseFailure[shard] = why;
     }
   }
 
@@ -136,17 +219,27 @@ final class SimListener implements WorkerListener {
     return heard[shard][5];
   }
 
-  /** Returns the chunks and rows the workers announced abandoned for {@code shard}. */
+  /**
+   * Returns the chunks and rows the workers announced abandoned for {@code shard}; of those the
+   * chunks and rows announced before shutdown began; and those given up with a transient failure
+   * after shutdown's deadline plus a poll interval.
+   */
   long[] abandoned(int shard) {
-    return new long[] {heard[shard][6], heard[shard][7]};
+    return new long[] {heard[shard][6], heard[shard][7], heard[shard][8], heard[shard][9],
+        heard[shard][10], heard[shard][11]};
   }
 
   /**
    * At shutdown, for a shard shutdown did not give up on: the inserts and dead letters the
    * workers announced are those the sink counted, and the retries and abandoned chunks and rows
-   * they announced are those their report says.
+   * they announced are those their report says; no chunk failed with a wrong cause while shutdown
+   * ran.
    */
   void check(WorkersReport.PerShard r) {
+    String wrongCause = shutdownCauseFailure[r.shard()];
+    if (wrongCause != null) {
+      e.book.fail(OracleBook.ACKS_RESOLVED, wrongCause);
+    }
     long[] h = heard[r.shard()];
     long[] n = l.sinkCounts[r.shard()];
     e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;

@@ -5,7 +5,6 @@ import dev.handoff.api.FlowControl;
 import dev.handoff.api.RecordMeta;
 import dev.handoff.api.stage.Collector;
 import dev.handoff.core.Source;
-import dev.handoff.core.ack.SourceBatch;
 
 /**
  * The simulated sources behind the one {@link Source} the driver pulls from: each pull pushes one
@@ -80,7 +79,7 @@ final class SimSources {
 
   private void pushBatch(Life l, int s, Collector<SimRow> out) {
     int b = (int) l.nextBatch[s]++;
-    SourceBatch batch = l.acks[s].begin();
+    ShadowAck batch = l.begin(s);
     if (batch.batchId() != b) {
       throw new IllegalStateException("source " + s + " opened batch " + batch.batchId()
           + " but replays batch " + b);
@@ -98,16 +97,16 @@ final class SimSources {
       e.fault(Faults.SOURCE_ERROR, "source " + s + " batch " + b + " after " + (end - first)
           + " record(s)");
       batch.fail(new SourceFailure());
-      batch.complete();
+      batch.batch.complete();
       throw new SourceFailure();
     }
     pushRecords(l, s, first, end, batch, out, now);
     e.book.checks[OracleBook.GAUGES_EXACT]++;
-    if (batch.holders() < 1) { // the source's own hold, until it completes the batch
+    if (batch.batch.holders() < 1) { // the source's own hold, until it completes the batch
       e.book.fail(OracleBook.GAUGES_EXACT, "batch " + b + " of source " + s + " says "
-          + batch.holders() + " holders before its source completed it");
+          + batch.batch.holders() + " holders before its source completed it");
     }
-    batch.complete();
+    batch.batch.complete();
     lastSource = s;
     lastBatch = b;
   }
@@ -153,7 +152,7 @@ final class SimSources {
       }
       if (l.openBatch[s] == null) {
         int b = (int) l.nextBatch[s]++;
-        SourceBatch opened = l.acks[s].begin();
+        ShadowAck opened = l.begin(s);
         if (opened.batchId() != b) {
           throw new IllegalStateException("source " + s + " opened batch " + opened.batchId()
               + " but replays batch " + b);
@@ -161,7 +160,7 @@ final class SimSources {
         l.openBatch[s] = opened;
         l.openNext[s] = e.w.batchStart[s][b];
       }
-      SourceBatch batch = l.openBatch[s];
+      ShadowAck batch = l.openBatch[s];
       int b = (int) batch.batchId();
       int n = l.openNext[s]++;
       pushRecords(l, s, n, n + 1, batch, out, now);
@@ -169,7 +168,7 @@ final class SimSources {
       lastBatch = b;
       if (l.openNext[s] == e.w.batchStart[s][b + 1]) {
         l.openBatch[s] = null;
-        batch.complete();
+        batch.batch.complete();
       }
     }
   }
@@ -180,16 +179,16 @@ final class SimSources {
    */
   void closeOpenBatches(Life l, Throwable cause) {
     for (int s = 0; s < l.openBatch.length; s++) {
-      SourceBatch open = l.openBatch[s];
+      ShadowAck open = l.openBatch[s];
       if (open != null) {
         l.openBatch[s] = null;
         open.fail(cause);
-        open.complete();
+        open.batch.complete();
       }
     }
   }
 
-  private void pushRecords(Life l, int s, int first, int end, SourceBatch batch,
+  private void pushRecords(Life l, int s, int first, int end, ShadowAck batch,
       Collector<SimRow> out, long now) {
     int base = e.w.base[s];
     boolean rejects = l.faulty && e.policy == dev.handoff.api.ErrorPolicy.SKIP
@@ -220,7 +219,7 @@ final class SimSources {
    * skipped, or, once the stage stopped, fails its batch (chosen by record and tick under {@code
    * skip} with record errors on: no extra draw).
    */
-  private void reject(Life l, int s, int n, int id, SourceBatch batch) {
+  private void reject(Life l, int s, int n, int id, ShadowAck batch) {
     if (!l.stopInjected) {
       e.fault(Faults.RECORD_ERROR_SKIP, "record #" + n + " of source " + s + " rejected");
       l.injectedEncodeErrors++;

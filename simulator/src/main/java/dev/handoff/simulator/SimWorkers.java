@@ -126,17 +126,23 @@ final class SimWorkers {
       long rows = l.abandoned[r.shard()][1] + q[1];
       long[] heard = l.listener.abandoned(r.shard());
       e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
+      // Failed at shutdown: at least what shutdown took from the queues, and at least what was
+      // given up with a transient failure past the deadline plus a poll interval (the workers
+      // abort by then; shutdown's failing of the queues is among those), at most what was
+      // abandoned once shutdown had begun (before, no deadline had passed).
       if (r.abandonedChunks() != chunks || r.abandonedRows() != rows || heard[0] != chunks
-          || heard[1] != rows || r.failedAtShutdownChunks() < q[0]
-          || r.failedAtShutdownChunks() > chunks || r.failedAtShutdownRows() < q[1]
-          || r.failedAtShutdownRows() > rows) {
+          || heard[1] != rows || r.failedAtShutdownChunks() < Math.max(q[0], heard[4])
+          || r.failedAtShutdownChunks() > chunks - heard[2]
+          || r.failedAtShutdownRows() < Math.max(q[1], heard[5])
+          || r.failedAtShutdownRows() > rows - heard[3]) {
         e.book.fail(OracleBook.SHARD_REPORT_EXACT, "the workers report for shard " + r.shard()
             + " " + r.abandonedChunks() + " chunks of " + r.abandonedRows() + " rows abandoned, "
             + r.failedAtShutdownChunks() + " of " + r.failedAtShutdownRows() + " rows at"
             + " shutdown, the listener heard " + heard[0] + " of " + heard[1] + " rows; the"
             + " engine counts " + chunks + " chunks of " + rows + " rows not written nor"
             + " dead-lettered whole, " + q[0] + " of " + q[1] + " rows taken from the queue by"
-            + " shutdown");
+            + " shutdown, " + heard[2] + " of " + heard[3] + " rows abandoned before shutdown"
+            + " began, " + heard[4] + " of " + heard[5] + " rows given up after its deadline");
       }
       e.book.checks[OracleBook.SHARD_REPORT_EXACT]++;
       if (r.inserts() != n[0] || r.rowsWritten() != n[1] || r.bytesWritten() != n[2]

@@ -15,8 +15,11 @@ import java.util.Optional;
  * Ledger#decode}), and the seed decides each attempt's fate: slow, stuck until the process dies,
  * failed transiently before or after the server wrote the rows (a timeout after the write makes
  * the retry a duplicate), failed permanently, or written. Rows of a poison pill fail every insert
- * that holds them, in every lifetime. It also splits frames row by row for isolation and keeps the
- * dead letters, whose writes the seed may fail.
+ * that holds them, in every lifetime. Now and then a permanent answer is followed by an outage:
+ * the sink refuses every write of that shard transiently until the worker gives the insert up, so
+ * that isolation stops with chunks unsettled. It also splits frames for isolation (row by row, or
+ * now and then into two or three parts of whole rows spread evenly, or, as a broken writer would,
+ * into a part as long as the frame) and keeps the dead letters, whose writes the seed may fail.
  */
 final class SimWriter implements InsertWriter, DeadLetters {
   private final Engine e;
@@ -42,6 +45,15 @@ final class SimWriter implements InsertWriter, DeadLetters {
    * may retry (not yet followed by a retry); else 0.
    */
   final int[] pendingTransient;
+  /** Per shard: the transient failure the sink answered last (what a give-up must fail with). */
+  final Exception[] lastTransient;
+  /** Per shard: the sink refuses every write transiently until the worker gives the insert up. */
+  final boolean[] outage;
+  /**
+   * Per shard: the dead letters the sink failed to store since the worker last announced
+   * abandoned chunks (all of one chunk: isolation settles each chunk before the next one's parts).
+   */
+  final List<List<Exception>> lostDeadLetters;
 
   SimWriter(Engine engine, Life life, SimRuntime runtime) {
     this.e = engine;
@@ -58,6 +70,12 @@ final class SimWriter implements InsertWriter, DeadLetters {
     this.lastFreshTick = new long[engine.shards];
     java.util.Arrays.fill(lastFreshTick, -1);
     this.pendingTransient = new int[engine.shards];
+    this.lastTransient = new Exception[engine.shards];
+    this.outage = new boolean[engine.shards];
+    this.lostDeadLetters = new ArrayList<>(engine.shards);
+    for (int s = 0; s < engine.shards; s++) {
+      lostDeadLetters.add(new ArrayList<>(2));
+    }
   }
 
   /**
@@ -132,14 +150,23 @@ final class SimWriter implements InsertWriter, DeadLetters {
       // An HTTP client interrupted before the request: nothing written, the flag stays.
       throw new WriteException(WriteException.Kind.TRANSIENT, -1, "interrupted", null);
     }
+    if (outage[insert.shard()]) {
+      e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert) + " (outage)");
+      e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
+          insert.firstSequence(), rows.length);
+      throw transientAnswer(insert.shard(), new WriteException(WriteException.Kind.TRANSIENT, 210,
+          "injected: the sink is down", null));
+    }
     for (int id : rows) {
       if (l.rejected.contains(id)) {
         lastPermanent[insert.shard()] = insert;
+        outageAfter(insert);
         throw new WriteException(WriteException.Kind.PERMANENT, 27,
             "record " + id + " was rejected in this lifetime", null);
       }
       if (e.w.poison[id] && e.sinkPoison) {
         lastPermanent[insert.shard()] = insert;
+        outageAfter(insert);
         e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
             insert.firstSequence(), rows.length);
         throw new WriteException(WriteException.Kind.PERMANENT, 53,
@@ -151,6 +178,7 @@ final class SimWriter implements InsertWriter, DeadLetters {
       // find it, and every other row must still be written.
       l.rejected.add(rows[rng.nextInt(rows.length)]);
       lastPermanent[insert.shard()] = insert;
+      outageAfter(insert);
       e.fault(Faults.SINK_PERMANENT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.PERMANENT, insert.shard(),
           insert.firstSequence(), rows.length);
@@ -160,13 +188,14 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TRANSIENT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TRANSIENT, insert.shard(),
           insert.firstSequence(), rows.length);
-      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
       if ((e.clock.tick & 3) == 0) {
         // A writer's bug rather than an answer (one in four, by the tick: no extra draw): the
         // worker must treat it as a transient failure.
-        throw new IllegalStateException("injected: the writer broke");
+        throw transientAnswer(insert.shard(),
+            new IllegalStateException("injected: the writer broke"));
       }
-      throw new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null);
+      throw transientAnswer(insert.shard(),
+          new WriteException(WriteException.Kind.TRANSIENT, 210, "injected: refused", null));
     }
     e.ledger.written(l, insert, rows);
     e.log.add(e.clock.tick, l.epoch, EventLog.WROTE, insert.shard(), insert.firstSequence(),
@@ -178,15 +207,35 @@ final class SimWriter implements InsertWriter, DeadLetters {
       e.fault(Faults.SINK_TIMEOUT, "shard " + insert.shard() + " " + seqs(insert));
       e.log.add(e.clock.tick, l.epoch, EventLog.TIMEOUT, insert.shard(), insert.firstSequence(),
           rows.length);
-      pendingTransient[insert.shard()] = triedInARow[insert.shard()];
-      throw new WriteException(WriteException.Kind.TRANSIENT, -1,
-          "injected: timeout after the server wrote the insert", null);
+      throw transientAnswer(insert.shard(), new WriteException(WriteException.Kind.TRANSIENT, -1,
+          "injected: timeout after the server wrote the insert", null));
     }
     e.ledger.handled(l, rows);
     long[] n = l.sinkCounts[insert.shard()]; // answered as written
     n[0]++;
     n[1] += insert.rows();
     n[2] += insert.bytes();
+  }
+
+  /** Notes a transient answer about to be thrown: the worker must retry it or give up with it. */
+  private <X extends Exception> X transientAnswer(int shard, X answer) {
+    pendingTransient[shard] = triedInARow[shard];
+    lastTransient[shard] = answer;
+    return answer;
+  }
+
+  /**
+   * Under {@code dead-letter}, in a faulty lifetime, now and then (one permanent answer in eight,
+   * by the tick: no extra draw) the sink goes down right after refusing an insert: isolation's
+   * next attempts fail transiently until the worker gives up (or shutdown's deadline stops it),
+   * and it must fail every chunk of the insert not settled yet, with the sink's last answer
+   * (counted as failed at shutdown when the deadline stopped it).
+   */
+  private void outageAfter(Insert insert) {
+    if (l.faulty && e.onPermanent == dev.handoff.core.sink.PermanentPolicy.DEAD_LETTER
+        && (e.clock.tick & 7) == 5) {
+      outage[insert.shard()] = true;
+    }
   }
 
   /**
@@ -286,24 +335,50 @@ final class SimWriter implements InsertWriter, DeadLetters {
     }
   }
 
-  /** Splits a frame into one frame per row (RowBinary rows have their own bounds). */
+  /**
+   * Splits a frame of RowBinary rows (they have their own bounds): one frame per row, or now and
+   * then (by the tick: no extra draw) into two or three frames of whole rows, the first ones a row
+   * longer when the rows do not divide evenly (the spread the workers estimate row counts by). In
+   * a faulty lifetime, now and then as a broken writer would: a copy of the whole frame and its
+   * last row, which the workers must refuse (the part is dead-lettered whole).
+   */
   @Override
   public Optional<List<Frame>> split(Frame frame) {
     if (!e.rowBinary || l.faulty && e.rng.chance(e.splitRefuseRate)) {
       return Optional.empty();
     }
     byte[] b = frame.toByteArray();
-    List<Frame> out = new ArrayList<>();
+    IntList ends = new IntList();
     int at = 0;
     while (at < b.length) {
       int end = RowDecoder.rowEnd(b, at);
       if (end < 0) {
         return Optional.empty(); // not whole rows: the ledger reports it when it is written
       }
-      out.add(Frame.copyOf(java.util.Arrays.copyOfRange(b, at, end)));
+      ends.add(end);
       at = end;
     }
-    return out.size() < 2 ? Optional.empty() : Optional.of(out);
+    int n = ends.size();
+    if (n < 2) {
+      return Optional.empty();
+    }
+    int mode = (int) (e.clock.tick & 7);
+    List<Frame> out = new ArrayList<>();
+    if (mode == 3 && l.faulty) {
+      out.add(Frame.copyOf(b));
+      out.add(Frame.copyOf(java.util.Arrays.copyOfRange(b, ends.get(n - 2), b.length)));
+      return Optional.of(out);
+    }
+    int k = mode == 1 ? 2 : mode == 2 ? Math.min(3, n) : n;
+    int from = 0;
+    int row = 0;
+    for (int i = 0; i < k; i++) {
+      row += n / k + (i < n % k ? 1 : 0);
+      int to = ends.get(row - 1);
+      out.add(Frame.copyOf(java.util.Arrays.copyOfRange(b, from, to)));
+      from = to;
+    }
+    return Optional.of(out);
   }
 
   @Override
@@ -311,7 +386,9 @@ final class SimWriter implements InsertWriter, DeadLetters {
     int[] rows = e.ledger.decode(l, insert);
     if (l.faulty && e.rng.chance(e.deadLetterErrorRate)) {
       e.fault(Faults.DEAD_LETTER_ERROR, "shard " + insert.shard() + " " + seqs(insert));
-      throw new IOException("injected: the dead letter could not be stored");
+      IOException lost = new IOException("injected: the dead letter could not be stored");
+      lostDeadLetters.get(insert.shard()).add(lost); // its chunk must fail with it
+      throw lost;
     }
     e.ledger.deadLettered(l, insert, rows, cause);
     e.ledger.handled(l, rows);

@@ -97,7 +97,10 @@ final class StageVariants {
       case UNCOUNTED_FAILBACK: return new UncountedFailback(real);
       case RELIEVE_NEVER_DRAINS: return new NeverDraining(real, budget);
       case IGNORE_BACKPRESSURE: return new IgnoringPressure(real);
-      case SEND_AFTER_FATAL: return new Restarting(real, fresh);
+      case SEND_AFTER_FATAL: return new Restarting(real, () -> {
+        e.shadow.discardOpen(l); // the fresh stage's encoders hold no row: nor does the shadow
+        return fresh.get();
+      });
       case NEVER_SEALS_AGED: return new NeverSealingAged(real, budget);
       default: return new SimStage(real);
     }

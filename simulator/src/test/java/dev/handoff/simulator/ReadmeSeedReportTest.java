@@ -33,7 +33,7 @@ final class ReadmeSeedReportTest {
     List<String> fired = r.faultsInjected().entrySet().stream()
         .filter(e -> e.getValue() > 0).map(e -> e.getKey()).toList();
     assertThat(fired).contains("sink-timeout", "sink-permanent", "dead-letter-error",
-        "teardown", "restart", "slow-write");
+        "teardown", "restart", "sink-transient", "router-error");
     assertThat(r.records().get("insert-attempts")).isPositive();
     assertThat(r.records().get("worker-retries")).isPositive();
     assertThat(r.records().get("worker-dead-lettered-rows")).isPositive();
