@@ -11,25 +11,21 @@ import dev.handoff.core.Providers;
 import dev.handoff.core.ShardQueues;
 import dev.handoff.core.ShardReport;
 import dev.handoff.core.ack.SourceAcks;
-import dev.handoff.simulator.report.FaultMarker;
-import dev.handoff.simulator.report.Lifetime;
 import dev.handoff.simulator.report.SimulationReport;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One simulation run: the event loop, the process lifetimes, the simulated sources and sink
- * workers, and the fault injection. Record bookkeeping and the oracles live in {@link Ledger};
- * everything runs on the calling thread, in the order the {@link Scheduler} gives.
+ * workers, and the fault injection. Record bookkeeping and the oracles live in {@link Ledger},
+ * the driver's step and its checks in {@link SimDriver}, the report's material in {@link
+ * RunRecord}; everything runs on the calling thread, in the order the {@link Scheduler} gives.
  */
 final class Engine {
   static final int EV_DRIVER = 0;
   static final int EV_START = 3;
   static final int EV_TIMER = 4;
-  private static final int MAX_MARKERS = 500;
   /** The driver's longest back-off, in ticks. */
   static final long MAX_BACKOFF_TICKS = 16;
   /** The workers' shutdown deadline when no drain deadline follows a teardown, in ticks. */
@@ -85,8 +81,6 @@ final class Engine {
   final long retryMaxElapsedTicks;
   final dev.handoff.core.sink.PermanentPolicy onPermanent;
   private int untilConcurrentRun = 1;
-  /** Whether the driver's step is running (workers may run in the middle of a payload). */
-  private boolean inDriver;
   final double sourceErrorRate;
   final double routerErrorRate;
   final int interleave;
@@ -106,17 +100,13 @@ final class Engine {
   private final long quietBound;
   private final long maxEvents;
 
-  final long[] faults = new long[Faults.NAMES.size()];
-  final List<FaultMarker> markers = new ArrayList<>();
-  /** The lifetimes that ended, for the report (only when it records series). */
-  private final List<Lifetime> lifetimes = new ArrayList<>();
+  final RunRecord record;
+  final SimDriver driver = new SimDriver(this);
   Life cur;
   int lastRoutedShard;
   /** Whether the router was asked since the last row was encoded (a stage of one shard never asks). */
   boolean routed;
-  private boolean teardownDone;
   private boolean finished;
-  private final long[] sampleRow;
 
   /**
    * The providers found by name, looked up once per JVM: a {@code ServiceLoader} scan per seed
@@ -195,7 +185,7 @@ final class Engine {
         options.intValue(KnobSpec.ROW_PAD), poisonRate);
     this.ledger = new Ledger(this);
     this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
-    this.sampleRow = withSeries ? new long[series.width()] : null;
+    this.record = new RunRecord(this);
     RowEncoder<SimRow> found = ENCODERS.computeIfAbsent(options.value(KnobSpec.ENCODER),
         Providers::encoder).create(SimRow.SCHEMA, SimRow.ACCESSOR, Map.of());
     this.template = new SimEncoder(this, found);
@@ -264,7 +254,7 @@ final class Engine {
       try {
         switch (sched.popKind) {
           case EV_START: startLife(); break;
-          case EV_DRIVER: driver(); break;
+          case EV_DRIVER: driver.step(); break;
           default: timer(); break;
         }
       } catch (RuntimeException e) {
@@ -275,7 +265,7 @@ final class Engine {
         ledger.afterEvent(cur);
       }
       if (series != null && series.due(clock.tick) && cur != null) {
-        sample();
+        record.sample(cur);
       }
       if (log.count() > maxEvents) {
         book.fail(OracleBook.LIVENESS, "more than " + maxEvents + " events without finishing");
@@ -288,7 +278,7 @@ final class Engine {
       ledger.atEnd();
     }
     long wall = Math.max(1, WallClock.nanoTime() - wallStart);
-    return report(wall);
+    return record.report(cur, wall);
   }
 
   /** After a worker ran until it waited again (or ended): what the engine checks then. */
@@ -307,7 +297,7 @@ final class Engine {
     if (l.dead) {
       return;
     }
-    if (inDriver) {
+    if (driver.inStep) {
       ledger.checkBudget(l); // the stage's other books settle at the end of the payload
     } else {
       ledger.afterWorker(l);
@@ -404,9 +394,7 @@ final class Engine {
     feed.closeOpenBatches(l, TORN_DOWN); // the process's sources go away too
     ledger.lifeEnded(l);
     l.dead = true;
-    if (series != null) {
-      lifetimes.add(lifetime(l, why.equals("crash") ? "crashed" : "shut down"));
-    }
+    record.lifeEnded(l, why.equals("crash") ? "crashed" : "shut down");
     log.add(clock.tick, l.epoch, EventLog.EPOCH_END, -1, 0, 0);
     if (ledger.allCommitted()) {
       finished = true;
@@ -416,7 +404,7 @@ final class Engine {
   }
 
   /** A crash: the process and everything in memory is gone; only checkpoints survive. */
-  private void crash() {
+  void crash() {
     Life l = cur;
     fault(Faults.RESTART, "epoch " + l.epoch);
     log.add(clock.tick, l.epoch, EventLog.CRASH, -1, 0, 0);
@@ -445,7 +433,7 @@ final class Engine {
     endLife("crash");
   }
 
-  private void stageClosed(Life l) {
+  void stageClosed(Life l) {
     ledger.checkShardReports(l, l.stage.shardReports());
     ledger.checkCounters(l); // the last payload's flush too: no event check follows
     gauges.checkClosed(l);
@@ -469,115 +457,6 @@ final class Engine {
   long charged(int bytes) {
     int array = ChunkPool.arrayLengthFor(target);
     return bytes <= array ? array : bytes;
-  }
-
-  /* ------------------------------------------------------------------ the driver */
-
-  private void driver() {
-    Life l = cur;
-    l.driverTick = clock.tick;
-    long drainBefore = l.drainStartTick;
-    if (l.faulty && rng.chance(restartRate)) {
-      crash();
-      return;
-    }
-    if (teardownAt >= 0 && !teardownDone && l.faulty && book.event >= teardownAt) {
-      teardownDone = true;
-      l.chain.requestStop();
-      l.teardownTick = clock.tick;
-      if (l.drainStartTick < 0) {
-        l.drainStartTick = clock.tick; // a running chain starts its drain in this step
-      }
-      fault(Faults.TEARDOWN, "at event " + book.event);
-      log.add(clock.tick, l.epoch, EventLog.TEARDOWN, -1, book.event, 0);
-    }
-    Chain.Step step;
-    inDriver = true;
-    try {
-      step = l.chain.step();
-    } catch (SimSources.SourceFailure e) {
-      inDriver = false;
-      // The chain closed the stage before rethrowing; the process ends this lifetime once the
-      // workers have written what reached the queues, then restarts from the checkpoints.
-      l.chainDone = true;
-      stageClosed(l);
-      log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 1, 0);
-      SimWorkers.shutdown(this, l);
-      return;
-    }
-    inDriver = false;
-    switch (step) {
-      case PULLED:
-        l.nextBackoffTicks = 1;
-        log.add(clock.tick, l.epoch, EventLog.PULLED, -1, feed.lastSource, feed.lastBatch);
-        sched.schedule(clock.tick + 1, EV_DRIVER, -1, l.epoch);
-        break;
-      case BACKOFF:
-        checkStageDrain(l, false);
-        checkBackoff(l, drainBefore);
-        if (!l.budget.hasRoom()) {
-          fault(Faults.BUDGET_LIMIT, l.budget.inflightBytes() + " bytes in flight");
-        }
-        log.add(clock.tick, l.epoch, EventLog.BACKOFF, -1, l.stage.parkedChunks(),
-            l.budget.inflightBytes());
-        sched.schedule(clock.tick + Math.max(1, l.chain.backoffNanos()
-            / VirtualClock.NANOS_PER_TICK), EV_DRIVER, -1, l.epoch);
-        break;
-      default:
-        l.chainDone = true;
-        stageClosed(l);
-        gauges.checkChainReport(l, l.chain.report().orElseThrow());
-        book.checks[OracleBook.GAUGES_EXACT]++;
-        if (l.chain.step() != Chain.Step.DONE) { // a chain that is done stays done
-          book.fail(OracleBook.GAUGES_EXACT, "the driver's step after DONE did something");
-        }
-        ledger.checkShardReports(l, l.chain.report().orElseThrow().shards());
-        if (l.chain.report().orElseThrow().drainTimedOut()) {
-          checkStageDrain(l, true);
-          fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
-        }
-        log.add(clock.tick, l.epoch, EventLog.DRIVER_DONE, -1, 0, 0);
-        SimWorkers.shutdown(this, l);
-        return;
-    }
-    int parked = l.stage.parkedChunks();
-    if (parked > l.lastParked) {
-      fault(Faults.QUEUE_PRESSURE, (parked - l.lastParked) + " chunk(s) parked");
-    }
-    l.lastParked = parked;
-    l.runtime.wakePollers();
-  }
-
-  /**
-   * The driver's back-off: 1 tick after a payload or when its drain begins, doubling with every
-   * back-off in a row up to {@link #MAX_BACKOFF_TICKS} (the chain the engine built).
-   */
-  private void checkBackoff(Life l, long drainBefore) {
-    long expected = drainBefore < 0 && l.drainStartTick >= 0 ? 1 : l.nextBackoffTicks;
-    book.checks[OracleBook.BACKPRESSURE]++;
-    if (l.chain.backoffNanos() != expected * VirtualClock.NANOS_PER_TICK) {
-      book.fail(OracleBook.BACKPRESSURE, "the driver backs off " + l.chain.backoffNanos()
-          + " ns at t=" + clock.tick + "; after the back-offs in a row since its last payload (or"
-          + " its drain's start) it should wait " + expected + " tick(s)");
-    }
-    l.nextBackoffTicks = Math.min(MAX_BACKOFF_TICKS, 2 * expected);
-  }
-
-  /**
-   * The stage's drain ends exactly at its deadline: a drain step at or past the deadline does not
-   * back off again, and a drain does not time out before it.
-   */
-  private void checkStageDrain(Life l, boolean timedOut) {
-    if (!l.faulty || drainDeadline < 0 || l.drainStartTick < 0) {
-      return;
-    }
-    long took = clock.tick - l.drainStartTick;
-    book.checks[OracleBook.DRAIN_BOUNDED]++;
-    if (timedOut ? took < drainDeadline : took >= drainDeadline) {
-      book.fail(OracleBook.DRAIN_BOUNDED, "the stage's drain " + (timedOut ? "timed out"
-          : "backed off again") + " at t=" + clock.tick + ", " + took + " ticks after it began;"
-          + " its deadline is " + drainDeadline + " ticks");
-    }
   }
 
   /* ------------------------------------------------------------------ encoder faults */
@@ -621,7 +500,7 @@ final class Engine {
   }
 
   /** The stage is about to stop: remember how many chunks each queue got until now. */
-  private void stopping(Life l) {
+  void stopping(Life l) {
     l.stopInjected = true;
     if (l.fatalSnapshot == null) {
       l.fatalSnapshot = new long[shards];
@@ -634,71 +513,6 @@ final class Engine {
   /* ------------------------------------------------------------------ reporting */
 
   void fault(String name, String detail) {
-    int i = Faults.NAMES.indexOf(name);
-    faults[i]++;
-    if (series != null && markers.size() < MAX_MARKERS) {
-      markers.add(new FaultMarker(clock.tick, name, detail));
-    }
-  }
-
-  private void sample() {
-    Life l = cur;
-    int k = 0;
-    for (int s = 0; s < shards; s++) {
-      sampleRow[k++] = l.view.size(s);
-    }
-    for (int s = 0; s < shards; s++) {
-      sampleRow[k++] = l.stage.parkedChunks(s);
-    }
-    sampleRow[k++] = l.budget.inflightBytes();
-    for (int s = 0; s < sources; s++) {
-      sampleRow[k++] = w.batchStart[s][(int) (ledger.checkpoint[s] + 1)];
-    }
-    sampleRow[k++] = ledger.insertAttempts;
-    sampleRow[k++] = ledger.insertRetries;
-    sampleRow[k++] = ledger.deadLetteredRows();
-    series.sample(clock.tick, sampleRow);
-  }
-
-  /** What the report says about a lifetime: its span, teardown, shutdown and the sink's work. */
-  private Lifetime lifetime(Life l, String ending) {
-    Map<String, Long> sink = new LinkedHashMap<>();
-    sink.put("insert-attempts", l.insertAttempts);
-    dev.handoff.core.sink.WorkersReport r = l.workersReport;
-    if (r != null) {
-      long inserts = 0;
-      long failedAtShutdown = 0;
-      long stuck = 0;
-      for (dev.handoff.core.sink.WorkersReport.PerShard s : r.shards()) {
-        inserts += s.inserts();
-        failedAtShutdown += s.failedAtShutdownChunks();
-        stuck += s.writerStuck() ? 1 : 0;
-      }
-      sink.put("inserts", inserts);
-      sink.put("retries", r.retries());
-      sink.put("dead-lettered-rows", r.deadLetteredRows());
-      sink.put("abandoned-chunks", r.abandonedChunks());
-      sink.put("failed-at-shutdown", failedAtShutdown);
-      sink.put("writers-stuck", stuck);
-    }
-    return new Lifetime(l.epoch, l.faulty, l.startTick, clock.tick, ending, l.teardownTick,
-        l.shutdownStart, l.shutdownDeadline, r != null && r.drained(), sink);
-  }
-
-  private SimulationReport report(long wallNanos) {
-    List<Lifetime> lives = new ArrayList<>(lifetimes);
-    if (series != null && cur != null && !cur.dead) {
-      lives.add(lifetime(cur, "stopped"));
-    }
-    Map<String, Long> f = new LinkedHashMap<>();
-    for (int i = 0; i < faults.length; i++) {
-      f.put(Faults.NAMES.get(i), faults[i]);
-    }
-    double secs = wallNanos / 1e9;
-    return new SimulationReport(o.seed(), o.describe(), o.replayCommand(), log.hash(),
-        log.count(), clock.tick, wallNanos, log.count() / secs, w.records / secs, f,
-        book.results(), ledger.recordCounts(cur == null ? 0 : cur.epoch + 1),
-        series != null ? series.series() : List.of(), markers,
-        book.anyFailed() ? log.lastEvents() : List.of(), lives);
+    record.fault(name, detail);
   }
 }
