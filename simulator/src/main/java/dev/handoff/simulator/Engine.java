@@ -42,6 +42,7 @@ final class Engine {
   final OracleBook book = new OracleBook();
   final Workload w;
   final Ledger ledger;
+  final StageChecks stageChecks;
   final SeriesRecorder series;
   final SimSources feed = new SimSources(this);
   final EncodeShadow shadow = new EncodeShadow(this);
@@ -184,6 +185,7 @@ final class Engine {
         options.intValue(KnobSpec.BATCH_RECORDS), options.intValue(KnobSpec.KEYS),
         options.intValue(KnobSpec.ROW_PAD), poisonRate);
     this.ledger = new Ledger(this);
+    this.stageChecks = new StageChecks(this);
     this.series = withSeries ? new SeriesRecorder(shards, sources) : null;
     this.record = new RunRecord(this);
     RowEncoder<SimRow> found = ENCODERS.computeIfAbsent(options.value(KnobSpec.ENCODER),
@@ -298,7 +300,7 @@ final class Engine {
       return;
     }
     if (driver.inStep) {
-      ledger.checkBudget(l); // the stage's other books settle at the end of the payload
+      stageChecks.checkBudget(l); // the stage's other books settle at the end of the payload
     } else {
       ledger.afterWorker(l);
     }
@@ -434,8 +436,8 @@ final class Engine {
   }
 
   void stageClosed(Life l) {
-    ledger.checkShardReports(l, l.stage.shardReports());
-    ledger.checkCounters(l); // the last payload's flush too: no event check follows
+    stageChecks.checkShardReports(l, l.stage.shardReports());
+    stageChecks.checkCounters(l); // the last payload's flush too: no event check follows
     gauges.checkClosed(l);
     // What teardown returned to the budget, from the engine's own record: every chunk sealed
     // and never handed to a queue, each charged its array.

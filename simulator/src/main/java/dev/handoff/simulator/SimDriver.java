@@ -75,7 +75,7 @@ final class SimDriver {
         if (l.chain.step() != Chain.Step.DONE) { // a chain that is done stays done
           e.book.fail(OracleBook.GAUGES_EXACT, "the driver's step after DONE did something");
         }
-        e.ledger.checkShardReports(l, l.chain.report().orElseThrow().shards());
+        e.stageChecks.checkShardReports(l, l.chain.report().orElseThrow().shards());
         if (l.chain.report().orElseThrow().drainTimedOut()) {
           checkStageDrain(l, true);
           e.fault(Faults.DRAIN_DEADLINE, "the stage's drain ran out of time");
