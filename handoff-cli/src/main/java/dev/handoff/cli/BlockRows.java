@@ -41,6 +41,13 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    * encoder copies them as they are, the same bytes it would make of the string's {@code String}.
    */
   static final byte UTF8 = 8;
+  /** A UUID read from its text on a parser thread, a {@link java.util.UUID} in {@code objects}. */
+  static final byte UUID = 9;
+  /**
+   * A number read as an exact decimal straight from its bytes, a {@link BigDecimal} in {@code
+   * objects} equal (digits and scale) to the one the tree's node holds; read as that node.
+   */
+  static final byte BIG_DECIMAL = 10;
 
   /** A row of a block: the cursor the source pushes (one per source, moved for each row). */
   static final class Row {
@@ -92,6 +99,10 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return ValueKind.TEXT;
       case UTF8:
         return ValueKind.BYTES;
+      case UUID:
+        return ValueKind.UUID;
+      case BIG_DECIMAL:
+        return ValueKind.BIG_DECIMAL;
       case BOOLEAN:
         return ValueKind.BOOLEAN;
       case BIG_INTEGER:
@@ -131,6 +142,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return b.values[s] != 0;
       case TEXT:
       case BIG_INTEGER:
+      case UUID:
+      case BIG_DECIMAL:
         return b.objects[s];
       case DECIMAL:
         return decimals.getObject(b.objects[s], 0);
@@ -148,7 +161,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getBoolean(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getBoolean(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getBoolean(node(r.block, s), 0)
         : r.block.values[s] != 0;
   }
 
@@ -159,7 +172,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getLong(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getLong(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getLong(node(r.block, s), 0)
         : r.block.values[s];
   }
 
@@ -170,7 +183,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getDouble(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getDouble(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getDouble(node(r.block, s), 0)
         : Double.longBitsToDouble(r.block.values[s]);
   }
 
@@ -181,7 +194,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getBigInteger(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getBigInteger(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getBigInteger(node(r.block, s), 0)
         : (BigInteger) r.block.objects[s];
   }
 
@@ -192,6 +205,9 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       return tree.getBigDecimal(n, field);
     }
     int s = slot(r, field);
+    if (r.block.kinds[s] == BIG_DECIMAL) {
+      return (BigDecimal) r.block.objects[s];
+    }
     if (r.block.kinds[s] == DECIMAL) {
       return decimals.getBigDecimal(r.block.objects[s], 0);
     }
@@ -208,12 +224,35 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
     int s = slot(r, field);
     switch (r.block.kinds[s]) {
       case DECIMAL:
-        return decimals.getText(r.block.objects[s], 0);
+      case BIG_DECIMAL:
+      case UUID:
+        return decimals.getText(node(r.block, s), 0);
       case UTF8:
         return new String((byte[]) r.block.objects[s], StandardCharsets.UTF_8);
       default:
         return (CharSequence) r.block.objects[s];
     }
+  }
+
+  /**
+   * The one-element array holding slot {@code s}'s tree node: a {@link #DECIMAL}'s own, or for
+   * the other kinds read through it ({@link #BIG_DECIMAL}, and the {@link #UUID} and others
+   * past it) a node made here, on the rare getters the encoders do not call for them.
+   */
+  private static Object node(ParsedBlock b, int s) {
+    Object o = b.objects[s];
+    if (b.kinds[s] == DECIMAL) {
+      return o;
+    }
+    com.fasterxml.jackson.databind.node.JsonNodeFactory f =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    return f.arrayNode().add(o instanceof BigDecimal d
+        ? com.fasterxml.jackson.databind.node.DecimalNode.valueOf(d) : f.pojoNode(o));
+  }
+
+  /** Whether a slot of kind {@code k} is read through {@link #node} by the number getters. */
+  private static boolean viaNode(byte k) {
+    return k == DECIMAL || k == BIG_DECIMAL || k == UUID;
   }
 
   @Override

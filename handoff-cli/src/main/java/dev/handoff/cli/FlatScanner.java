@@ -2,6 +2,7 @@ package dev.handoff.cli;
 
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.handoff.clickhouse.value.Conversions;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -35,8 +36,12 @@ final class FlatScanner {
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
-  /** String columns: a string without escapes goes to them as its own UTF-8 bytes. */
-  private final boolean[] raw;
+  /** Per column, what a string is read as ({@link ColumnPlan}'s kinds). */
+  private final byte[] plan;
+  /** Per column, {@link ColumnPlan#min}. */
+  private final long[] min;
+  /** Per column, {@link ColumnPlan#max}. */
+  private final long[] max;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
   private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
@@ -50,21 +55,23 @@ final class FlatScanner {
    *
    * @param columns the table's column names, in schema order
    * @param exactDecimals whether numbers with a fraction are exact decimals
-   * @param float64 per column, whether its exact decimals are read as doubles
+   * @param plan per column, what a string is read as: a String column's (and a FixedString's
+   *     that fits) as its UTF-8 bytes ({@link BlockRows#UTF8}), a date's, date-time's, UUID's or
+   *     integer's as its value where {@link ByteFields} reads it; and which columns are Float64,
+   *     whose exact decimals are read as doubles
    * @param mapper the tree path's mapper, which makes exact decimals' nodes
-   * @param raw per column, whether it is a String column, which takes a string without escapes
-   *     as its UTF-8 bytes ({@link BlockRows#UTF8}) instead of a {@code String}
    */
-  FlatScanner(String[] columns, boolean exactDecimals, boolean[] float64, ObjectMapper mapper,
-      boolean[] raw) {
+  FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
     names = new byte[columns.length][];
     for (int i = 0; i < columns.length; i++) {
       names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
     }
     this.exactDecimals = exactDecimals;
-    this.float64 = float64.clone();
+    this.float64 = plan.float64.clone();
+    this.plan = plan.kind.clone();
+    this.min = plan.min.clone();
+    this.max = plan.max.clone();
     this.mapper = mapper;
-    this.raw = raw.clone();
   }
 
   /**
@@ -164,14 +171,9 @@ final class FlatScanner {
       if (buf[j] != '"') {
         return decoded(buf, from, j, end, s, kinds, objects);
       }
-      if (s >= 0) {
-        if (raw[s % raw.length]) {
-          kinds[s] = BlockRows.UTF8;
-          objects[s] = Arrays.copyOfRange(buf, from, j);
-        } else {
-          kinds[s] = BlockRows.TEXT;
-          objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
-        }
+      if (s >= 0 && !typed(buf, from, j, s, kinds, values, objects)) {
+        kinds[s] = BlockRows.TEXT;
+        objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
       }
       return j + 1;
     }
@@ -290,16 +292,110 @@ final class FlatScanner {
       }
     }
     if (s >= 0) {
-      if (!escaped && raw[s % raw.length]) {
+      int c = s % plan.length;
+      byte p = plan[c];
+      if (!escaped && (p == ColumnPlan.STRING || (p == ColumnPlan.FIXED && j - from <= max[c]))) {
         // Well-formed UTF-8 without escapes: the bytes are the string's own UTF-8.
         kinds[s] = BlockRows.UTF8;
         objects[s] = Arrays.copyOfRange(buf, from, j);
+      } else if (p == ColumnPlan.STRING || p == ColumnPlan.FIXED) {
+        // The decoded text's UTF-8 (its surrogates come in pairs): what the encoder makes of it.
+        byte[] utf8 = utf8(t, n);
+        if (p == ColumnPlan.STRING || utf8.length <= max[c]) {
+          kinds[s] = BlockRows.UTF8;
+          objects[s] = utf8;
+        } else {
+          kinds[s] = BlockRows.TEXT;
+          objects[s] = new String(t, 0, n);
+        }
       } else {
         kinds[s] = BlockRows.TEXT;
         objects[s] = new String(t, 0, n);
       }
     }
     return j + 1;
+  }
+
+  /**
+   * Reads the plain ASCII string {@code buf[from, to)} into slot {@code s} as its column's plan
+   * says; returns {@code false}, slot untouched, where it stays text.
+   */
+  private boolean typed(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
+      Object[] objects) {
+    int c = s % plan.length;
+    switch (plan[c]) {
+      case ColumnPlan.STRING:
+        kinds[s] = BlockRows.UTF8;
+        objects[s] = Arrays.copyOfRange(buf, from, to);
+        return true;
+      case ColumnPlan.FIXED:
+        if (to - from > max[c]) {
+          return false;
+        }
+        kinds[s] = BlockRows.UTF8;
+        objects[s] = Arrays.copyOfRange(buf, from, to);
+        return true;
+      case ColumnPlan.DATETIME:
+        return number(ByteFields.epochSecond(buf, from, to, (int) min[c]), 0,
+            Conversions.DATETIME_MAX, s, kinds, values, objects);
+      case ColumnPlan.DATE:
+        return number(ByteFields.epochDay(buf, from, to), min[c], max[c], s, kinds, values,
+            objects);
+      case ColumnPlan.UUID: {
+        java.util.UUID u = ByteFields.uuid(buf, from, to);
+        if (u == null) {
+          return false;
+        }
+        kinds[s] = BlockRows.UUID;
+        objects[s] = u;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** Sets slot {@code s} to the number {@code v} if it is within {@code lo..hi}. */
+  private static boolean number(long v, long lo, long hi, int s, byte[] kinds, long[] values,
+      Object[] objects) {
+    if (v == ByteFields.NONE || v < lo || v > hi) {
+      return false;
+    }
+    kinds[s] = BlockRows.LONG;
+    values[s] = v;
+    objects[s] = null;
+    return true;
+  }
+
+  /** The UTF-8 bytes of {@code t[0, n)}, whose surrogates come in pairs. */
+  static byte[] utf8(char[] t, int n) {
+    int len = 0;
+    for (int k = 0; k < n; k++) {
+      char c = t[k];
+      len += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+    }
+    byte[] out = new byte[len];
+    int o = 0;
+    for (int k = 0; k < n; k++) {
+      char c = t[k];
+      if (c < 0x80) {
+        out[o++] = (byte) c;
+      } else if (c < 0x800) {
+        out[o++] = (byte) (0xC0 | c >> 6);
+        out[o++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)) {
+        int cp = Character.toCodePoint(c, t[++k]);
+        out[o++] = (byte) (0xF0 | cp >> 18);
+        out[o++] = (byte) (0x80 | (cp >> 12 & 0x3F));
+        out[o++] = (byte) (0x80 | (cp >> 6 & 0x3F));
+        out[o++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        out[o++] = (byte) (0xE0 | c >> 12);
+        out[o++] = (byte) (0x80 | (c >> 6 & 0x3F));
+        out[o++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    return out;
   }
 
   /**
@@ -402,11 +498,16 @@ final class FlatScanner {
     if (s < 0) {
       return i;
     }
-    for (int k = 0; k < len; k++) {
-      digits[k] = (char) buf[start + k];
-    }
-    double d = NumberInput.parseDouble(digits, 0, len, true);
-    if (exactDecimals && !(float64[s % float64.length] && d != 0 && !Double.isInfinite(d))) {
+    boolean asDouble = !exactDecimals || float64[s % float64.length];
+    double d = asDouble ? parseDouble(buf, start, len) : 0;
+    if (exactDecimals && !(asDouble && d != 0 && !Double.isInfinite(d))) {
+      java.math.BigDecimal exact = ByteFields.decimal(buf, start, i);
+      if (exact != null) {
+        // The tree's decimal: the text's own digits and scale, which no normalization changes.
+        kinds[s] = BlockRows.BIG_DECIMAL;
+        objects[s] = exact;
+        return i;
+      }
       try {
         // The node the tree would hold (same mapper, same normalization), kept in a
         // one-element array that BlockRows reads through the tree's nested accessor.
@@ -422,11 +523,22 @@ final class FlatScanner {
     return i;
   }
 
+  /** Jackson's double of the number {@code buf[start, start + len)}. */
+  private double parseDouble(byte[] buf, int start, int len) {
+    for (int k = 0; k < len; k++) {
+      digits[k] = (char) buf[start + k];
+    }
+    return NumberInput.parseDouble(digits, 0, len, true);
+  }
+
   /** An integer of 19 digits or more: a {@code long} if it fits one, as Jackson decides. */
   private int big(byte[] buf, int start, int len, int next, int s, byte[] kinds, long[] values,
       Object[] objects) {
     if (s >= 0) {
-      BigInteger v = new BigInteger(new String(buf, start, len, StandardCharsets.ISO_8859_1));
+      BigInteger v = ByteFields.bigInteger(buf, start, next);
+      if (v == null) {
+        v = new BigInteger(new String(buf, start, len, StandardCharsets.ISO_8859_1));
+      }
       if (v.bitLength() < 64) {
         kinds[s] = BlockRows.LONG;
         values[s] = v.longValue();

@@ -92,11 +92,19 @@ final class LineParser {
   LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns,
       java.util.Set<String> stringColumns) {
+    this(columns, exactDecimals, strict, delimited, header,
+        ColumnPlan.of(columns, float64Columns, stringColumns));
+  }
+
+  /**
+   * Creates a parser that reads each column's strings as {@code plan} says (see {@link
+   * ColumnPlan}): as UTF-8 bytes, or a date's, date-time's, UUID's or integer's value, on the
+   * parser threads, where the text is in a shape {@link ByteFields} reads.
+   */
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header, ColumnPlan plan) {
     this.names = new String[columns.size()];
-    this.float64 = new boolean[columns.size()];
-    for (int i = 0; i < float64.length; i++) {
-      float64[i] = float64Columns.contains(columns.get(i));
-    }
+    this.float64 = plan.float64.clone();
     this.index = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       names[i] = columns.get(i).intern();
@@ -119,11 +127,7 @@ final class LineParser {
     // Jackson's own double parser: the same correctly rounded value, without a String per number.
     mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
-    boolean[] raw = new boolean[columns.size()];
-    for (int i = 0; i < raw.length; i++) {
-      raw[i] = stringColumns.contains(columns.get(i));
-    }
-    this.scanner = new FlatScanner(names, exactDecimals, float64, mapper, raw);
+    this.scanner = new FlatScanner(names, exactDecimals, plan, mapper);
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */
