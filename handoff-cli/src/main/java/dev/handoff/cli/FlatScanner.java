@@ -402,7 +402,7 @@ final class FlatScanner {
    * The code point of the well-formed UTF-8 sequence of {@code len} bytes at {@code i}, or -1 for
    * anything else (a bad continuation byte, an overlong form, a surrogate, past U+10FFFF).
    */
-  private static int codePoint(byte[] buf, int i, int len) {
+  static int codePoint(byte[] buf, int i, int len) {
     int cp = buf[i] & (0x7F >> len);
     for (int k = 1; k < len; k++) {
       int c = buf[i + k];

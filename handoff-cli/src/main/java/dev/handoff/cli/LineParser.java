@@ -53,6 +53,8 @@ final class LineParser {
   private final List<String> header;
   /** The column of each header name, or -1 for a name that is no column. */
   private final int[] headerColumn;
+  /** Reads CSV and TSV rows straight from their bytes ({@code null} for JSON lines). */
+  private final DelimitedBytes delimitedBytes;
 
   /**
    * Creates a parser.
@@ -128,6 +130,8 @@ final class LineParser {
     mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
     this.scanner = new FlatScanner(names, exactDecimals, plan, mapper);
+    this.delimitedBytes = delimited == null ? null
+        : new DelimitedBytes(delimited, headerColumn, plan);
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */
@@ -306,10 +310,27 @@ final class LineParser {
   /**
    * Reads CSV or TSV row {@code row} into its flat slots as {@link DelimitedText#row} reads it
    * into a tree: each field's text under its header name (a later field of the same name wins),
-   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown.
-   * Returns {@code false}, slots untouched, when the line is malformed (the tree path words it).
+   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown;
+   * straight from the bytes ({@link DelimitedBytes}, typed values as the plan says) where it
+   * can, else as text. Returns {@code false}, slots untouched, when the line is malformed (the
+   * tree path words it).
    */
   private boolean delimitedFlat(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    if (delimitedBytes.read(buf, off, len, b.kinds, b.values, b.objects, row * names.length)) {
+      List<String> unknown = null;
+      for (int i = 0; i < headerColumn.length; i++) {
+        if (headerColumn[i] < 0 && !delimitedBytes.isNull(i)) {
+          if (unknown == null) {
+            unknown = new ArrayList<>(2);
+          }
+          if (!unknown.contains(header.get(i))) {
+            unknown.add(header.get(i));
+          }
+        }
+      }
+      unknown(b, row, unknown);
+      return true;
+    }
     List<String> fields;
     try {
       fields = DelimitedText.fields(delimited, buf, off, len);

@@ -63,6 +63,33 @@ class TypedRowsPropertyTest {
     org.assertj.core.api.Assertions.assertThat(encoded).isGreaterThan(200 * 2 * 61 / 2);
   }
 
+  @Test
+  void delimitedTypedRows_encodeAsTheirTrees() throws Exception {
+    TableSchema schema = SchemaText.parse(SCHEMA);
+    List<String> columns = schema.columns().stream().map(ColumnSpec::name).toList();
+    ObjectMapper mapper = new ObjectMapper();
+    encoded = 0;
+    for (long seed = 1; seed <= 200; seed++) {
+      String zone = ZONES[(int) (seed % ZONES.length)];
+      SplittableRandom r = new SplittableRandom(seed);
+      for (int i = 0; i < 61; i++) {
+        String json = i == 0 ? line(r, columns)
+            : oneValue(r, columns, columns.get(r.nextInt(columns.size())));
+        JsonNode n = mapper.readTree(json);
+        for (DelimitedText.Kind kind : DelimitedText.Kind.values()) {
+          String line = delimited(r, kind, columns, n);
+          String failure = checkDelimited(schema, columns, zone, kind, line);
+          encoded += failure == null && !lastFlat.startsWith("error") ? 1 : 0;
+          if (failure != null) {
+            throw new AssertionError("seed " + seed + " zone " + zone + " " + kind + ": "
+                + failure + "\nline: " + line);
+          }
+        }
+      }
+    }
+    org.assertj.core.api.Assertions.assertThat(encoded).isGreaterThan(200 * 2 * 61 / 2);
+  }
+
   /** Rows that encoded, and the last flat row's encoding. */
   private int encoded;
   private static String lastFlat = "";
@@ -169,6 +196,50 @@ class TypedRowsPropertyTest {
     String got = encode(schema, flat, new BlockRows.Row().at(b, 0), zone, format);
     lastFlat = got;
     String want = encode(schema, JsonRows.accessor(schema), tree, zone, format);
+    return got.equals(want) ? null : "flat " + got + "\ntree " + want;
+  }
+
+  /** The JSON row {@code n} as a CSV or TSV line of {@code columns}, quoted at random. */
+  static String delimited(SplittableRandom r, DelimitedText.Kind kind, List<String> columns,
+      JsonNode n) {
+    StringBuilder b = new StringBuilder();
+    for (String c : columns) {
+      if (b.length() > 0 || !c.equals(columns.get(0))) {
+        b.append(kind == DelimitedText.Kind.CSV ? ',' : '\t');
+      }
+      JsonNode v = n.get(c);
+      if (v == null || v.isNull()) {
+        b.append(v == null && kind == DelimitedText.Kind.CSV ? "" : "\\N");
+      } else if (kind == DelimitedText.Kind.TSV) {
+        b.append(v.asText().replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"));
+      } else if (v.isTextual() || r.nextInt(4) == 0) {
+        String t = v.asText();
+        boolean bare = r.nextBoolean() && !t.isEmpty() && t.indexOf(',') < 0
+            && t.indexOf('"') < 0 && t.indexOf('\'') < 0 && !t.equals("\\N");
+        b.append(bare ? t : '"' + t.replace("\"", "\"\"") + '"');
+      } else {
+        b.append(v.asText());
+      }
+    }
+    return b.toString();
+  }
+
+  /** As {@link #check}, for a CSV or TSV line under the header {@code columns}. */
+  static String checkDelimited(TableSchema schema, List<String> columns, String zone,
+      DelimitedText.Kind kind, String line) throws Exception {
+    byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+    ParsedBlock b = new ParsedBlock(0, bytes.length, 0, bytes);
+    new LineParser(columns, true, false, kind, columns,
+        ColumnPlan.of(schema, java.time.ZoneId.of(zone))).parse(b);
+    if (b.bad(0)) {
+      return "the line is bad: " + b.reasonOf(0);
+    }
+    byte[] text = line.getBytes(StandardCharsets.UTF_8);
+    JsonNode tree = DelimitedText.row(columns, DelimitedText.fields(kind, text, 0, text.length));
+    BlockRows flat = new BlockRows(JsonRows.accessor(schema), columns.size());
+    String got = encode(schema, flat, new BlockRows.Row().at(b, 0), zone, "rowbinary");
+    lastFlat = got;
+    String want = encode(schema, JsonRows.accessor(schema), tree, zone, "rowbinary");
     return got.equals(want) ? null : "flat " + got + "\ntree " + want;
   }
 
