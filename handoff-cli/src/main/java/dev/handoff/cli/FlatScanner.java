@@ -47,6 +47,8 @@ final class FlatScanner {
   private final char[] digits = new char[MAX_NUMBER];
   /** Decoded strings with escapes or bytes beyond ASCII; grows up to {@link #MAX_TEXT}. */
   private char[] text = new char[256];
+  /** The UTF-8 of strings for String columns ({@link #decodedUtf8}); grows up to MAX_TEXT. */
+  private byte[] utf8 = new byte[256];
   /** The unknown field names of the row just read, or {@code null}. */
   List<String> unknown;
 
@@ -169,6 +171,10 @@ final class FlatScanner {
         return -1;
       }
       if (buf[j] != '"') {
+        if (s >= 0 && (plan[s % plan.length] == ColumnPlan.STRING
+            || plan[s % plan.length] == ColumnPlan.FIXED)) {
+          return decodedUtf8(buf, from, j, end, s, kinds, objects);
+        }
         return decoded(buf, from, j, end, s, kinds, objects);
       }
       if (s >= 0 && !typed(buf, from, j, s, kinds, values, objects)) {
@@ -199,8 +205,8 @@ final class FlatScanner {
   }
 
   /**
-   * Reads a string with escapes or bytes beyond ASCII, from {@code from} (its first byte after
-   * the quote) where {@code [from, plain)} is plain ASCII; returns the index after its closing
+   * Reads a string with escapes or bytes beyond ASCII as text (for a column other than String or
+   * FixedString), from {@code from} (its first byte after the quote) where {@code [from, plain)} is plain ASCII; returns the index after its closing
    * quote, or -1 to decline (malformed UTF-8, a control byte, an unknown escape, an escaped lone
    * surrogate, a string past {@link #MAX_TEXT}: Jackson words those or reads them its own way).
    */
@@ -292,28 +298,121 @@ final class FlatScanner {
       }
     }
     if (s >= 0) {
-      int c = s % plan.length;
-      byte p = plan[c];
-      if (!escaped && (p == ColumnPlan.STRING || (p == ColumnPlan.FIXED && j - from <= max[c]))) {
-        // Well-formed UTF-8 without escapes: the bytes are the string's own UTF-8.
-        kinds[s] = BlockRows.UTF8;
-        objects[s] = Arrays.copyOfRange(buf, from, j);
-      } else if (p == ColumnPlan.STRING || p == ColumnPlan.FIXED) {
-        // The decoded text's UTF-8 (its surrogates come in pairs): what the encoder makes of it.
-        byte[] utf8 = utf8(t, n);
-        if (p == ColumnPlan.STRING || utf8.length <= max[c]) {
-          kinds[s] = BlockRows.UTF8;
-          objects[s] = utf8;
-        } else {
-          kinds[s] = BlockRows.TEXT;
-          objects[s] = new String(t, 0, n);
-        }
-      } else {
-        kinds[s] = BlockRows.TEXT;
-        objects[s] = new String(t, 0, n);
-      }
+      kinds[s] = BlockRows.TEXT;
+      objects[s] = new String(t, 0, n);
     }
     return j + 1;
+  }
+
+  /**
+   * Reads a string with escapes or bytes beyond ASCII for a String or FixedString column, as
+   * {@link #decoded} reads it, into its UTF-8 bytes: the bytes beyond ASCII copied (once checked
+   * well formed), each escape written as the UTF-8 of what it stands for, so that no chars are
+   * made and encoded again. Returns the index after the closing quote, or -1 to decline (what
+   * {@link #decoded} declines, and a string of more than {@link #MAX_TEXT} bytes).
+   */
+  private int decodedUtf8(byte[] buf, int from, int plain, int end, int s, byte[] kinds,
+      Object[] objects) {
+    int limit = Math.min(end, from + MAX_TEXT);
+    byte[] o = utf8;
+    if (o.length < limit - from) {
+      o = utf8 = new byte[Math.max(limit - from, Math.min(2 * o.length, MAX_TEXT))];
+    }
+    int n = plain - from;
+    System.arraycopy(buf, from, o, 0, n);
+    int j = plain;
+    while (true) {
+      if (j >= limit) {
+        return -1;
+      }
+      int b = buf[j];
+      if (b >= 0x20 && b != '\\') {
+        if (b == '"') {
+          break;
+        }
+        o[n++] = (byte) b;
+        j++;
+      } else if (b == '\\') {
+        if (j + 1 >= limit) {
+          return -1;
+        }
+        int e = buf[j + 1];
+        j += 2;
+        switch (e) {
+          case '"': case '\\': case '/':
+            o[n++] = (byte) e;
+            break;
+          case 'b': o[n++] = '\b'; break;
+          case 'f': o[n++] = '\f'; break;
+          case 'n': o[n++] = '\n'; break;
+          case 'r': o[n++] = '\r'; break;
+          case 't': o[n++] = '\t'; break;
+          case 'u': {
+            int u = hex4(buf, j, limit);
+            if (u < 0) {
+              return -1;
+            }
+            j += 4;
+            int cp = u;
+            if (Character.isHighSurrogate((char) u)) {
+              int low = j + 1 < limit && buf[j] == '\\' && buf[j + 1] == 'u'
+                  ? hex4(buf, j + 2, limit) : -1;
+              if (low < 0 || !Character.isLowSurrogate((char) low)) {
+                return -1;
+              }
+              j += 6;
+              cp = Character.toCodePoint((char) u, (char) low);
+            } else if (Character.isLowSurrogate((char) u)) {
+              return -1;
+            }
+            // At most 4 bytes out for the 6 or 12 read: the output stays behind the input.
+            n = putUtf8(o, n, cp);
+            break;
+          }
+          default:
+            return -1;
+        }
+      } else if (b >= 0) {
+        return -1; // a control byte: Jackson refuses it unescaped
+      } else {
+        int len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+        if (len == 0 || j + len > limit || codePoint(buf, j, len) < 0) {
+          return -1;
+        }
+        System.arraycopy(buf, j, o, n, len);
+        n += len;
+        j += len;
+      }
+    }
+    int c = s % plan.length;
+    if (plan[c] == ColumnPlan.STRING || n <= max[c]) {
+      kinds[s] = BlockRows.UTF8;
+      objects[s] = Arrays.copyOf(o, n);
+    } else {
+      kinds[s] = BlockRows.TEXT;
+      objects[s] = new String(o, 0, n, StandardCharsets.UTF_8);
+    }
+    return j + 1;
+  }
+
+  /** Writes code point {@code cp}'s UTF-8 at {@code o[n]}; returns the index after it. */
+  private static int putUtf8(byte[] o, int n, int cp) {
+    if (cp < 0x80) {
+      o[n++] = (byte) cp;
+    } else if (cp < 0x800) {
+      o[n++] = (byte) (0xC0 | cp >> 6);
+      o[n++] = (byte) (0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      o[n++] = (byte) (0xE0 | cp >> 12);
+      o[n++] = (byte) (0x80 | (cp >> 6 & 0x3F));
+      o[n++] = (byte) (0x80 | (cp & 0x3F));
+    } else {
+      o[n++] = (byte) (0xF0 | cp >> 18);
+      o[n++] = (byte) (0x80 | (cp >> 12 & 0x3F));
+      o[n++] = (byte) (0x80 | (cp >> 6 & 0x3F));
+      o[n++] = (byte) (0x80 | (cp & 0x3F));
+    }
+    return n;
   }
 
   /**
@@ -365,37 +464,6 @@ final class FlatScanner {
     values[s] = v;
     objects[s] = null;
     return true;
-  }
-
-  /** The UTF-8 bytes of {@code t[0, n)}, whose surrogates come in pairs. */
-  static byte[] utf8(char[] t, int n) {
-    int len = 0;
-    for (int k = 0; k < n; k++) {
-      char c = t[k];
-      len += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
-    }
-    byte[] out = new byte[len];
-    int o = 0;
-    for (int k = 0; k < n; k++) {
-      char c = t[k];
-      if (c < 0x80) {
-        out[o++] = (byte) c;
-      } else if (c < 0x800) {
-        out[o++] = (byte) (0xC0 | c >> 6);
-        out[o++] = (byte) (0x80 | (c & 0x3F));
-      } else if (Character.isHighSurrogate(c)) {
-        int cp = Character.toCodePoint(c, t[++k]);
-        out[o++] = (byte) (0xF0 | cp >> 18);
-        out[o++] = (byte) (0x80 | (cp >> 12 & 0x3F));
-        out[o++] = (byte) (0x80 | (cp >> 6 & 0x3F));
-        out[o++] = (byte) (0x80 | (cp & 0x3F));
-      } else {
-        out[o++] = (byte) (0xE0 | c >> 12);
-        out[o++] = (byte) (0x80 | (c >> 6 & 0x3F));
-        out[o++] = (byte) (0x80 | (c & 0x3F));
-      }
-    }
-    return out;
   }
 
   /**

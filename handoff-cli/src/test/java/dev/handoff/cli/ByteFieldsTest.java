@@ -253,24 +253,4 @@ class ByteFieldsTest {
     }
     assertThat(read).isGreaterThan(50_000);
   }
-
-  @Test
-  void utf8_ofDecodedChars_isJavasUtf8() {
-    SplittableRandom r = new SplittableRandom(21);
-    for (int i = 0; i < 20_000; i++) {
-      StringBuilder s = new StringBuilder();
-      for (int k = r.nextInt(40); k > 0; k--) {
-        int cp = switch (r.nextInt(5)) {
-          case 0 -> r.nextInt(0x80);
-          case 1 -> 0x80 + r.nextInt(0x780);
-          case 2 -> 0x800 + r.nextInt(0xD000);
-          case 3 -> 0xE000 + r.nextInt(0x2000);
-          default -> 0x10000 + r.nextInt(0x100000);
-        };
-        s.appendCodePoint(cp);
-      }
-      char[] t = s.toString().toCharArray();
-      assertThat(FlatScanner.utf8(t, t.length)).isEqualTo(s.toString().getBytes(StandardCharsets.UTF_8));
-    }
-  }
 }
