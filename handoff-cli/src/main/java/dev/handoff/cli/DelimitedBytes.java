@@ -352,7 +352,7 @@ final class DelimitedBytes {
         continue;
       }
       int len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-      if (len == 0 || i + len > to || FlatScanner.codePoint(buf, i, len) < 0) {
+      if (len == 0 || i + len > to || JsonStrings.codePoint(buf, i, len) < 0) {
         return false;
       }
       i += len;
