@@ -53,14 +53,25 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   static final class Row {
     ParsedBlock block;
     int row;
+    /** The row's tree, or {@code null} for a flat row. */
+    JsonNode tree;
+    /** The row's first slot in the block's flat arrays. */
+    int base;
 
     /** Points the cursor at row {@code i} of block {@code b} and returns it. */
     Row at(ParsedBlock b, int i) {
       block = b;
       row = i;
+      tree = b.nodes[i];
+      base = i * b.columns;
       return this;
     }
   }
+
+  /** The value kind of each flat code but {@link #DECIMAL} (read through its node). */
+  private static final ValueKind[] KINDS = {ValueKind.NULL, ValueKind.LONG, ValueKind.LONG,
+      ValueKind.DOUBLE, ValueKind.TEXT, ValueKind.BOOLEAN, ValueKind.BIG_INTEGER, null,
+      ValueKind.BYTES, ValueKind.UUID, ValueKind.BIG_DECIMAL};
 
   private final RowAccessor<JsonNode> tree;
   /** Reads the one-element arrays of {@link #DECIMAL} slots as the tree reads its nodes. */
@@ -80,43 +91,23 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   }
 
   private static int slot(Row r, int field) {
-    return r.row * r.block.columns + field;
+    return r.base + field;
   }
 
   @Override
   public ValueKind kind(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.kind(n, field);
     }
-    switch (r.block.kinds[slot(r, field)]) {
-      case INT:
-      case LONG:
-        return ValueKind.LONG;
-      case DOUBLE:
-        return ValueKind.DOUBLE;
-      case TEXT:
-        return ValueKind.TEXT;
-      case UTF8:
-        return ValueKind.BYTES;
-      case UUID:
-        return ValueKind.UUID;
-      case BIG_DECIMAL:
-        return ValueKind.BIG_DECIMAL;
-      case BOOLEAN:
-        return ValueKind.BOOLEAN;
-      case BIG_INTEGER:
-        return ValueKind.BIG_INTEGER;
-      case DECIMAL:
-        return decimals.kind(r.block.objects[slot(r, field)], 0);
-      default:
-        return ValueKind.NULL;
-    }
+    int s = r.base + field;
+    byte k = r.block.kinds[s];
+    return k == DECIMAL ? decimals.kind(r.block.objects[s], 0) : KINDS[k];
   }
 
   @Override
   public boolean isNull(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.isNull(n, field);
     }
@@ -125,7 +116,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public Object getObject(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getObject(n, field);
     }
@@ -156,7 +147,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public boolean getBoolean(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBoolean(n, field);
     }
@@ -167,7 +158,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public long getLong(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getLong(n, field);
     }
@@ -178,7 +169,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public double getDouble(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getDouble(n, field);
     }
@@ -189,7 +180,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public BigInteger getBigInteger(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBigInteger(n, field);
     }
@@ -200,7 +191,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public BigDecimal getBigDecimal(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBigDecimal(n, field);
     }
@@ -217,7 +208,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public CharSequence getText(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getText(n, field);
     }
@@ -257,7 +248,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public byte[] getBytes(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n == null && r.block.kinds[slot(r, field)] == UTF8) {
       return (byte[]) r.block.objects[slot(r, field)];
     }
@@ -268,7 +259,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   @Override
   public RowAccessor<Object> nested(Row r, int field) {
     // Flat rows hold no containers: only a tree row has nested values.
-    return tree.nested(r.block.nodes[r.row], field);
+    return tree.nested(r.tree, field);
   }
 
   @Override

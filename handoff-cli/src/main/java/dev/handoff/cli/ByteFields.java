@@ -191,6 +191,44 @@ final class ByteFields {
     return new BigInteger(negative ? -1 : 1, magnitude);
   }
 
+  /** Powers of ten that a double holds exactly. */
+  private static final double[] POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+      1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+  /**
+   * Returns the double of {@code -?digits[.digits]} in {@code b[from, to)} when it has at most
+   * 15 digits (no exponent), else {@code NaN}. Such a number is an integer below 2^53 divided by
+   * an exact power of ten, and one IEEE division of two exact values is correctly rounded: the
+   * double every correct parser gives (the fast path of Clinger's algorithm).
+   */
+  static double simpleDouble(byte[] b, int from, int to) {
+    boolean negative = from < to && b[from] == '-';
+    int i = negative ? from + 1 : from;
+    long v = 0;
+    int digits = 0;
+    int scale = -1;
+    for (; i < to; i++) {
+      int c = b[i];
+      if (c == '.' && scale < 0 && digits > 0) {
+        scale = 0;
+        continue;
+      }
+      int d = c - '0';
+      if (d < 0 || d > 9 || ++digits > 15) {
+        return Double.NaN;
+      }
+      v = v * 10 + d;
+      if (scale >= 0) {
+        scale++;
+      }
+    }
+    if (digits == 0 || scale == 0) {
+      return Double.NaN; // no digit, or nothing after the point
+    }
+    double q = scale < 0 ? v : v / POW10[scale];
+    return negative ? -q : q;
+  }
+
   /**
    * Returns the number {@code -?int.frac} in {@code b[from, to)} (JSON's syntax, checked by the
    * caller; no exponent) as the {@code BigDecimal} its text makes, when it has at most 18 digits

@@ -200,10 +200,13 @@ final class DelimitedBytes {
       if (i == f || i != to) {
         return false;
       }
-      for (int k = from; k < to; k++) {
-        digits[k - from] = (char) buf[k];
+      d = ByteFields.simpleDouble(buf, from, to);
+      if (d != d) {
+        for (int k = from; k < to; k++) {
+          digits[k - from] = (char) buf[k];
+        }
+        d = NumberInput.parseDouble(digits, 0, to - from, true);
       }
-      d = NumberInput.parseDouble(digits, 0, to - from, true);
     }
     if (d == 0 || Double.isInfinite(d)) {
       return false;

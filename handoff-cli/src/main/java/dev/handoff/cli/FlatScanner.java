@@ -385,6 +385,10 @@ final class FlatScanner {
 
   /** Jackson's double of the number {@code buf[start, start + len)}. */
   private double parseDouble(byte[] buf, int start, int len) {
+    double d = ByteFields.simpleDouble(buf, start, start + len);
+    if (d == d) {
+      return d; // not NaN: read exactly as Jackson would
+    }
     for (int k = 0; k < len; k++) {
       digits[k] = (char) buf[start + k];
     }

@@ -220,6 +220,41 @@ class ByteFieldsTest {
   }
 
   @Test
+  void simpleDouble_isTheCorrectlyRoundedDouble_upTo15Digits() {
+    SplittableRandom r = new SplittableRandom(22);
+    for (int i = 0; i < 300_000; i++) {
+      StringBuilder s = new StringBuilder(r.nextBoolean() ? "-" : "");
+      int intDigits = 1 + r.nextInt(r.nextInt(4) == 0 ? 17 : 8);
+      for (int k = 0; k < intDigits; k++) {
+        s.append(k == 0 && intDigits > 1 ? 1 + r.nextInt(9) : r.nextInt(10));
+      }
+      int fraction = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(16);
+      if (fraction > 0) {
+        s.append('.');
+        for (int k = 0; k < fraction; k++) {
+          s.append(r.nextInt(10));
+        }
+      }
+      String text = s.toString();
+      byte[] b = bytes(text);
+      double got = ByteFields.simpleDouble(b, 0, b.length);
+      if (intDigits + fraction <= 15) {
+        assertThat(Double.doubleToRawLongBits(got)).as(text)
+            .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
+      } else {
+        assertThat(got).as(text).isNaN();
+      }
+    }
+    for (String bad : new String[] {"", "-", ".5", "5.", "1e5", "1.5e3", "+1", "1..2", "1.2.3"}) {
+      byte[] b = bytes(bad);
+      assertThat(ByteFields.simpleDouble(b, 0, b.length)).as(bad).isNaN();
+    }
+    byte[] negativeZero = bytes("-0.0");
+    assertThat(Double.doubleToRawLongBits(ByteFields.simpleDouble(negativeZero, 0, 4)))
+        .isEqualTo(Double.doubleToRawLongBits(-0.0));
+  }
+
+  @Test
   void decimal_isTheTreesDecimal_digitsAndScale() throws Exception {
     ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     SplittableRandom r = new SplittableRandom(20);
