@@ -94,6 +94,38 @@ class TypedRowsPropertyTest {
   private int encoded;
   private static String lastFlat = "";
 
+  @Test
+  void valuesPastTheEnds_areRejectedAsText_withTheTreesMessage() throws Exception {
+    TableSchema schema = SchemaText.parse(SCHEMA);
+    List<String> columns = schema.columns().stream().map(ColumnSpec::name).toList();
+    ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    // column, value: each past an end of its column's range or beside the shapes read from bytes.
+    String[][] cases = {{"ts", "\"1969-12-31 00:00:00\""}, {"ts", "\"2106-02-08 00:00:00\""},
+        {"ts", "\"2026-02-30 08:00:00\""}, {"ts", "\"2026-12-03 24:00:00\""},
+        {"d", "\"2149-06-07\""}, {"d", "\"1969-12-31\""}, {"d32", "\"2300-01-01\""},
+        {"d32", "\"1899-12-31\""}, {"u", "\"0000000-0000-0000-0000-0000000000001\""},
+        {"u", "\"g0000000-0000-0000-0000-000000000001\""}, {"f", "\"abcde\""},
+        {"f", "\"\u00e9\u00e9\u00e9\""}, {"big", "18446744073709551616"}, {"big", "-1"},
+        {"neg", "-9223372036854775809"}, {"dec", "12345678901234.56789"}};
+    for (String zone : ZONES) {
+      for (String[] c : cases) {
+        String json = oneValue(new SplittableRandom(0), columns, "-").replace(
+            "\"" + c[0] + "\":" + VALID.get(c[0]), "\"" + c[0] + "\":" + c[1]);
+        for (DelimitedText.Kind kind : new DelimitedText.Kind[] {null, DelimitedText.Kind.CSV}) {
+          String line = kind == null ? json
+              : delimited(new SplittableRandom(1), kind, columns, mapper.readTree(json));
+          String failure = kind == null ? check(schema, columns, zone, "rowbinary", line)
+              : checkDelimited(schema, columns, zone, kind, line);
+          org.assertj.core.api.Assertions.assertThat(failure).as(zone + " " + line).isNull();
+          // Rejected, naming the column and the value as written (text, or the JSON number).
+          org.assertj.core.api.Assertions.assertThat(lastFlat).as(zone + " " + line)
+              .startsWith("error: column \"" + c[0] + "\"")
+              .contains(c[1].replace("\"", "").replace("\\u00e9", "\u00e9"));
+        }
+      }
+    }
+  }
+
   /** A JSON line with a random value (or none) for each column. */
   static String line(SplittableRandom r, List<String> columns) {
     StringBuilder b = new StringBuilder("{");
