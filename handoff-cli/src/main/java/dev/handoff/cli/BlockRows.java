@@ -41,19 +41,37 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    * encoder copies them as they are, the same bytes it would make of the string's {@code String}.
    */
   static final byte UTF8 = 8;
+  /** A UUID read from its text on a parser thread, a {@link java.util.UUID} in {@code objects}. */
+  static final byte UUID = 9;
+  /**
+   * A number read as an exact decimal straight from its bytes, a {@link BigDecimal} in {@code
+   * objects} equal (digits and scale) to the one the tree's node holds; read as that node.
+   */
+  static final byte BIG_DECIMAL = 10;
 
   /** A row of a block: the cursor the source pushes (one per source, moved for each row). */
   static final class Row {
     ParsedBlock block;
     int row;
+    /** The row's tree, or {@code null} for a flat row. */
+    JsonNode tree;
+    /** The row's first slot in the block's flat arrays. */
+    int base;
 
     /** Points the cursor at row {@code i} of block {@code b} and returns it. */
     Row at(ParsedBlock b, int i) {
       block = b;
       row = i;
+      tree = b.nodes[i];
+      base = i * b.columns;
       return this;
     }
   }
+
+  /** The value kind of each flat code but {@link #DECIMAL} (read through its node). */
+  private static final ValueKind[] KINDS = {ValueKind.NULL, ValueKind.LONG, ValueKind.LONG,
+      ValueKind.DOUBLE, ValueKind.TEXT, ValueKind.BOOLEAN, ValueKind.BIG_INTEGER, null,
+      ValueKind.BYTES, ValueKind.UUID, ValueKind.BIG_DECIMAL};
 
   private final RowAccessor<JsonNode> tree;
   /** Reads the one-element arrays of {@link #DECIMAL} slots as the tree reads its nodes. */
@@ -73,39 +91,23 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   }
 
   private static int slot(Row r, int field) {
-    return r.row * r.block.columns + field;
+    return r.base + field;
   }
 
   @Override
   public ValueKind kind(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.kind(n, field);
     }
-    switch (r.block.kinds[slot(r, field)]) {
-      case INT:
-      case LONG:
-        return ValueKind.LONG;
-      case DOUBLE:
-        return ValueKind.DOUBLE;
-      case TEXT:
-        return ValueKind.TEXT;
-      case UTF8:
-        return ValueKind.BYTES;
-      case BOOLEAN:
-        return ValueKind.BOOLEAN;
-      case BIG_INTEGER:
-        return ValueKind.BIG_INTEGER;
-      case DECIMAL:
-        return decimals.kind(r.block.objects[slot(r, field)], 0);
-      default:
-        return ValueKind.NULL;
-    }
+    int s = r.base + field;
+    byte k = r.block.kinds[s];
+    return k == DECIMAL ? decimals.kind(r.block.objects[s], 0) : KINDS[k];
   }
 
   @Override
   public boolean isNull(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.isNull(n, field);
     }
@@ -114,7 +116,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public Object getObject(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getObject(n, field);
     }
@@ -131,6 +133,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return b.values[s] != 0;
       case TEXT:
       case BIG_INTEGER:
+      case UUID:
+      case BIG_DECIMAL:
         return b.objects[s];
       case DECIMAL:
         return decimals.getObject(b.objects[s], 0);
@@ -143,55 +147,58 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public boolean getBoolean(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBoolean(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getBoolean(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getBoolean(node(r.block, s), 0)
         : r.block.values[s] != 0;
   }
 
   @Override
   public long getLong(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getLong(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getLong(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getLong(node(r.block, s), 0)
         : r.block.values[s];
   }
 
   @Override
   public double getDouble(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getDouble(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getDouble(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getDouble(node(r.block, s), 0)
         : Double.longBitsToDouble(r.block.values[s]);
   }
 
   @Override
   public BigInteger getBigInteger(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBigInteger(n, field);
     }
     int s = slot(r, field);
-    return r.block.kinds[s] == DECIMAL ? decimals.getBigInteger(r.block.objects[s], 0)
+    return viaNode(r.block.kinds[s]) ? decimals.getBigInteger(node(r.block, s), 0)
         : (BigInteger) r.block.objects[s];
   }
 
   @Override
   public BigDecimal getBigDecimal(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getBigDecimal(n, field);
     }
     int s = slot(r, field);
+    if (r.block.kinds[s] == BIG_DECIMAL) {
+      return (BigDecimal) r.block.objects[s];
+    }
     if (r.block.kinds[s] == DECIMAL) {
       return decimals.getBigDecimal(r.block.objects[s], 0);
     }
@@ -201,14 +208,16 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
 
   @Override
   public CharSequence getText(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n != null) {
       return tree.getText(n, field);
     }
     int s = slot(r, field);
     switch (r.block.kinds[s]) {
       case DECIMAL:
-        return decimals.getText(r.block.objects[s], 0);
+      case BIG_DECIMAL:
+      case UUID:
+        return decimals.getText(node(r.block, s), 0);
       case UTF8:
         return new String((byte[]) r.block.objects[s], StandardCharsets.UTF_8);
       default:
@@ -216,9 +225,30 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
     }
   }
 
+  /**
+   * The one-element array holding slot {@code s}'s tree node: a {@link #DECIMAL}'s own, or for
+   * the other kinds read through it ({@link #BIG_DECIMAL}, and the {@link #UUID} and others
+   * past it) a node made here, on the rare getters the encoders do not call for them.
+   */
+  private static Object node(ParsedBlock b, int s) {
+    Object o = b.objects[s];
+    if (b.kinds[s] == DECIMAL) {
+      return o;
+    }
+    com.fasterxml.jackson.databind.node.JsonNodeFactory f =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    return f.arrayNode().add(o instanceof BigDecimal d
+        ? com.fasterxml.jackson.databind.node.DecimalNode.valueOf(d) : f.pojoNode(o));
+  }
+
+  /** Whether a slot of kind {@code k} is read through {@link #node} by the number getters. */
+  private static boolean viaNode(byte k) {
+    return k == DECIMAL || k == BIG_DECIMAL || k == UUID;
+  }
+
   @Override
   public byte[] getBytes(Row r, int field) {
-    JsonNode n = r.block.nodes[r.row];
+    JsonNode n = r.tree;
     if (n == null && r.block.kinds[slot(r, field)] == UTF8) {
       return (byte[]) r.block.objects[slot(r, field)];
     }
@@ -229,7 +259,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   @Override
   public RowAccessor<Object> nested(Row r, int field) {
     // Flat rows hold no containers: only a tree row has nested values.
-    return tree.nested(r.block.nodes[r.row], field);
+    return tree.nested(r.tree, field);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.handoff.cli;
 
 import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.handoff.clickhouse.value.Conversions;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -27,21 +28,27 @@ import java.util.List;
 final class FlatScanner {
 
   /** Longer strings and numbers are left to Jackson (and its length limits). */
-  private static final int MAX_TEXT = 1 << 20;
+  private static final int MAX_TEXT = JsonStrings.MAX_TEXT;
   private static final int MAX_NUMBER = 64;
 
   /** The column names as bytes, in schema order. */
   private final byte[][] names;
+  /** Per column, whether its name has no quote, backslash or control byte (read verbatim). */
+  private final boolean[] plainName;
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
-  /** String columns: a string without escapes goes to them as its own UTF-8 bytes. */
-  private final boolean[] raw;
+  /** Per column, what a string is read as ({@link ColumnPlan}'s kinds). */
+  private final byte[] plan;
+  /** Per column, {@link ColumnPlan#min}. */
+  private final long[] min;
+  /** Per column, {@link ColumnPlan#max}. */
+  private final long[] max;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
   private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
-  /** Decoded strings with escapes or bytes beyond ASCII; grows up to {@link #MAX_TEXT}. */
-  private char[] text = new char[256];
+  /** Decodes strings with escapes or bytes beyond ASCII. */
+  private final JsonStrings strings = new JsonStrings();
   /** The unknown field names of the row just read, or {@code null}. */
   List<String> unknown;
 
@@ -50,21 +57,28 @@ final class FlatScanner {
    *
    * @param columns the table's column names, in schema order
    * @param exactDecimals whether numbers with a fraction are exact decimals
-   * @param float64 per column, whether its exact decimals are read as doubles
+   * @param plan per column, what a string is read as: a String column's (and a FixedString's
+   *     that fits) as its UTF-8 bytes ({@link BlockRows#UTF8}), a date's, date-time's, UUID's or
+   *     integer's as its value where {@link ByteFields} reads it; and which columns are Float64,
+   *     whose exact decimals are read as doubles
    * @param mapper the tree path's mapper, which makes exact decimals' nodes
-   * @param raw per column, whether it is a String column, which takes a string without escapes
-   *     as its UTF-8 bytes ({@link BlockRows#UTF8}) instead of a {@code String}
    */
-  FlatScanner(String[] columns, boolean exactDecimals, boolean[] float64, ObjectMapper mapper,
-      boolean[] raw) {
+  FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
     names = new byte[columns.length][];
+    plainName = new boolean[columns.length];
     for (int i = 0; i < columns.length; i++) {
       names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
+      plainName[i] = true;
+      for (byte c : names[i]) {
+        plainName[i] &= c != '"' && c != '\\' && (c < 0 || c >= 0x20);
+      }
     }
     this.exactDecimals = exactDecimals;
-    this.float64 = float64.clone();
+    this.float64 = plan.float64.clone();
+    this.plan = plan.kind.clone();
+    this.min = plan.min.clone();
+    this.max = plan.max.clone();
     this.mapper = mapper;
-    this.raw = raw.clone();
   }
 
   /**
@@ -89,22 +103,22 @@ final class FlatScanner {
         return false;
       }
       int ns = i + 1;
-      int ne = ns;
-      boolean ascii = true;
-      while (ne < end && buf[ne] != '"') {
-        byte c = buf[ne];
-        if (c == '\\' || (c >= 0 && c < 0x20)) {
+      int col;
+      int ne;
+      if (expect < names.length && plainName[expect] && startsWith(buf, ns, end, names[expect])
+          && ns + names[expect].length < end && buf[ns + names[expect].length] == '"') {
+        // The usual case, the next column's name verbatim: what the loop below would find.
+        col = expect;
+        ne = ns + names[expect].length;
+      } else {
+        ne = name(buf, ns, end);
+        if (ne < 0) {
           return false;
         }
-        ascii &= c >= 0;
-        ne++;
+        col = column(buf, ns, ne, expect);
       }
-      if (ne >= end) {
-        return false;
-      }
-      int col = column(buf, ns, ne, expect);
       if (col < 0) {
-        if (!ascii) {
+        if (!ascii(buf, ns, ne)) {
           return false; // Jackson decodes (and checks) names beyond ASCII
         }
         String name = new String(buf, ns, ne - ns, StandardCharsets.ISO_8859_1);
@@ -140,6 +154,44 @@ final class FlatScanner {
     }
   }
 
+  /**
+   * Returns the index of the quote that ends the name starting at {@code ns}, or -1 where the
+   * scanner declines it (an escape or a control byte in it, no closing quote).
+   */
+  private static int name(byte[] buf, int ns, int end) {
+    int ne = ns;
+    while (ne < end && buf[ne] != '"') {
+      byte c = buf[ne];
+      if (c == '\\' || (c >= 0 && c < 0x20)) {
+        return -1;
+      }
+      ne++;
+    }
+    return ne < end ? ne : -1;
+  }
+
+  private static boolean ascii(byte[] buf, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (buf[k] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code buf[at, end)} starts with {@code name}. */
+  private static boolean startsWith(byte[] buf, int at, int end, byte[] name) {
+    if (end - at < name.length) {
+      return false;
+    }
+    for (int k = 0; k < name.length; k++) {
+      if (buf[at + k] != name[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Reads one value into slot {@code s} (-1: an unknown field's, dropped); returns the index
    * after it, or -1 to decline. */
   private int value(byte[] buf, int i, int end, int s, byte[] kinds, long[] values,
@@ -162,16 +214,16 @@ final class FlatScanner {
         return -1;
       }
       if (buf[j] != '"') {
-        return decoded(buf, from, j, end, s, kinds, objects);
-      }
-      if (s >= 0) {
-        if (raw[s % raw.length]) {
-          kinds[s] = BlockRows.UTF8;
-          objects[s] = Arrays.copyOfRange(buf, from, j);
-        } else {
-          kinds[s] = BlockRows.TEXT;
-          objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
+        byte p = s >= 0 ? plan[s % plan.length] : ColumnPlan.TEXT;
+        if (p == ColumnPlan.STRING || p == ColumnPlan.FIXED) {
+          return strings.decodedUtf8(buf, from, j, end, s, kinds, objects,
+              p == ColumnPlan.STRING ? Long.MAX_VALUE : max[s % plan.length]);
         }
+        return strings.decoded(buf, from, j, end, s, kinds, objects);
+      }
+      if (s >= 0 && !typed(buf, from, j, s, kinds, values, objects)) {
+        kinds[s] = BlockRows.TEXT;
+        objects[s] = new String(buf, from, j - from, StandardCharsets.ISO_8859_1);
       }
       return j + 1;
     }
@@ -197,150 +249,54 @@ final class FlatScanner {
   }
 
   /**
-   * Reads a string with escapes or bytes beyond ASCII, from {@code from} (its first byte after
-   * the quote) where {@code [from, plain)} is plain ASCII; returns the index after its closing
-   * quote, or -1 to decline (malformed UTF-8, a control byte, an unknown escape, an escaped lone
-   * surrogate, a string past {@link #MAX_TEXT}: Jackson words those or reads them its own way).
+   * Reads the plain ASCII string {@code buf[from, to)} into slot {@code s} as its column's plan
+   * says; returns {@code false}, slot untouched, where it stays text.
    */
-  private int decoded(byte[] buf, int from, int plain, int end, int s, byte[] kinds,
+  private boolean typed(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
       Object[] objects) {
-    char[] t = text;
-    int n = 0;
-    boolean escaped = false;
-    for (int k = from; k < plain; k++) {
-      if (n == t.length) {
-        t = grow(n + 1);
-      }
-      t[n++] = (char) buf[k];
-    }
-    int j = plain;
-    while (true) {
-      if (j >= end) {
-        return -1;
-      }
-      int b = buf[j];
-      if (n + 2 > t.length) {
-        if (n + 2 > MAX_TEXT) {
-          return -1;
-        }
-        t = grow(n + 2);
-      }
-      if (b == '"') {
-        break;
-      }
-      if (b >= 0x20 && b != '\\') {
-        t[n++] = (char) b;
-        j++;
-      } else if (b == '\\') {
-        escaped = true;
-        if (j + 1 >= end) {
-          return -1;
-        }
-        int e = buf[j + 1];
-        j += 2;
-        switch (e) {
-          case '"': case '\\': case '/':
-            t[n++] = (char) e;
-            break;
-          case 'b': t[n++] = '\b'; break;
-          case 'f': t[n++] = '\f'; break;
-          case 'n': t[n++] = '\n'; break;
-          case 'r': t[n++] = '\r'; break;
-          case 't': t[n++] = '\t'; break;
-          case 'u': {
-            int u = hex4(buf, j, end);
-            if (u < 0) {
-              return -1;
-            }
-            j += 4;
-            if (Character.isHighSurrogate((char) u)) {
-              int low = j + 1 < end && buf[j] == '\\' && buf[j + 1] == 'u'
-                  ? hex4(buf, j + 2, end) : -1;
-              if (low < 0 || !Character.isLowSurrogate((char) low)) {
-                return -1;
-              }
-              j += 6;
-              t[n++] = (char) u;
-              t[n++] = (char) low;
-            } else if (Character.isLowSurrogate((char) u)) {
-              return -1;
-            } else {
-              t[n++] = (char) u;
-            }
-            break;
-          }
-          default:
-            return -1;
-        }
-      } else if (b >= 0) {
-        return -1; // a control byte: Jackson refuses it unescaped
-      } else {
-        int len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-        int cp = len == 0 || j + len > end ? -1 : codePoint(buf, j, len);
-        if (cp < 0) {
-          return -1;
-        }
-        j += len;
-        if (cp >= 0x10000) {
-          t[n++] = Character.highSurrogate(cp);
-          t[n++] = Character.lowSurrogate(cp);
-        } else {
-          t[n++] = (char) cp;
-        }
-      }
-    }
-    if (s >= 0) {
-      if (!escaped && raw[s % raw.length]) {
-        // Well-formed UTF-8 without escapes: the bytes are the string's own UTF-8.
+    int c = s % plan.length;
+    switch (plan[c]) {
+      case ColumnPlan.STRING:
         kinds[s] = BlockRows.UTF8;
-        objects[s] = Arrays.copyOfRange(buf, from, j);
-      } else {
-        kinds[s] = BlockRows.TEXT;
-        objects[s] = new String(t, 0, n);
+        objects[s] = Arrays.copyOfRange(buf, from, to);
+        return true;
+      case ColumnPlan.FIXED:
+        if (to - from > max[c]) {
+          return false;
+        }
+        kinds[s] = BlockRows.UTF8;
+        objects[s] = Arrays.copyOfRange(buf, from, to);
+        return true;
+      case ColumnPlan.DATETIME:
+        return number(ByteFields.epochSecond(buf, from, to, (int) min[c]), 0,
+            Conversions.DATETIME_MAX, s, kinds, values, objects);
+      case ColumnPlan.DATE:
+        return number(ByteFields.epochDay(buf, from, to), min[c], max[c], s, kinds, values,
+            objects);
+      case ColumnPlan.UUID: {
+        java.util.UUID u = ByteFields.uuid(buf, from, to);
+        if (u == null) {
+          return false;
+        }
+        kinds[s] = BlockRows.UUID;
+        objects[s] = u;
+        return true;
       }
+      default:
+        return false;
     }
-    return j + 1;
   }
 
-  /**
-   * The code point of the well-formed UTF-8 sequence of {@code len} bytes at {@code i}, or -1 for
-   * anything else (a bad continuation byte, an overlong form, a surrogate, past U+10FFFF).
-   */
-  private static int codePoint(byte[] buf, int i, int len) {
-    int cp = buf[i] & (0x7F >> len);
-    for (int k = 1; k < len; k++) {
-      int c = buf[i + k];
-      if ((c & 0xC0) != 0x80) {
-        return -1;
-      }
-      cp = cp << 6 | (c & 0x3F);
+  /** Sets slot {@code s} to the number {@code v} if it is within {@code lo..hi}. */
+  private static boolean number(long v, long lo, long hi, int s, byte[] kinds, long[] values,
+      Object[] objects) {
+    if (v == ByteFields.NONE || v < lo || v > hi) {
+      return false;
     }
-    int min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return -1;
-    }
-    return cp;
-  }
-
-  /** The value of the four hex digits at {@code i}, or -1. */
-  private static int hex4(byte[] buf, int i, int end) {
-    if (i + 4 > end) {
-      return -1;
-    }
-    int v = 0;
-    for (int k = 0; k < 4; k++) {
-      int d = Character.digit(buf[i + k], 16);
-      if (d < 0) {
-        return -1;
-      }
-      v = v << 4 | d;
-    }
-    return v;
-  }
-
-  private char[] grow(int need) {
-    text = Arrays.copyOf(text, Math.min(MAX_TEXT + 2, Math.max(need, text.length * 2)));
-    return text;
+    kinds[s] = BlockRows.LONG;
+    values[s] = v;
+    objects[s] = null;
+    return true;
   }
 
   /** Reads a number as JSON writes it; declines bad syntax and numbers past 64 characters. */
@@ -402,11 +358,16 @@ final class FlatScanner {
     if (s < 0) {
       return i;
     }
-    for (int k = 0; k < len; k++) {
-      digits[k] = (char) buf[start + k];
-    }
-    double d = NumberInput.parseDouble(digits, 0, len, true);
-    if (exactDecimals && !(float64[s % float64.length] && d != 0 && !Double.isInfinite(d))) {
+    boolean asDouble = !exactDecimals || float64[s % float64.length];
+    double d = asDouble ? parseDouble(buf, start, len) : 0;
+    if (exactDecimals && !(asDouble && d != 0 && !Double.isInfinite(d))) {
+      java.math.BigDecimal exact = ByteFields.decimal(buf, start, i);
+      if (exact != null) {
+        // The tree's decimal: the text's own digits and scale, which no normalization changes.
+        kinds[s] = BlockRows.BIG_DECIMAL;
+        objects[s] = exact;
+        return i;
+      }
       try {
         // The node the tree would hold (same mapper, same normalization), kept in a
         // one-element array that BlockRows reads through the tree's nested accessor.
@@ -422,11 +383,26 @@ final class FlatScanner {
     return i;
   }
 
+  /** Jackson's double of the number {@code buf[start, start + len)}. */
+  private double parseDouble(byte[] buf, int start, int len) {
+    double d = ByteFields.simpleDouble(buf, start, start + len);
+    if (d == d) {
+      return d; // not NaN: read exactly as Jackson would
+    }
+    for (int k = 0; k < len; k++) {
+      digits[k] = (char) buf[start + k];
+    }
+    return NumberInput.parseDouble(digits, 0, len, true);
+  }
+
   /** An integer of 19 digits or more: a {@code long} if it fits one, as Jackson decides. */
   private int big(byte[] buf, int start, int len, int next, int s, byte[] kinds, long[] values,
       Object[] objects) {
     if (s >= 0) {
-      BigInteger v = new BigInteger(new String(buf, start, len, StandardCharsets.ISO_8859_1));
+      BigInteger v = ByteFields.bigInteger(buf, start, next);
+      if (v == null) {
+        v = new BigInteger(new String(buf, start, len, StandardCharsets.ISO_8859_1));
+      }
       if (v.bitLength() < 64) {
         kinds[s] = BlockRows.LONG;
         values[s] = v.longValue();

@@ -333,12 +333,11 @@ final class Ingest {
       columns.add(c.name());
     }
     boolean decimals = SchemaText.hasDecimal(schema);
-    java.util.Set<String> float64 = SchemaText.float64Columns(schema);
-    java.util.Set<String> strings = SchemaText.stringColumns(schema);
+    ColumnPlan plan = ColumnPlan.of(schema, zone);
     List<String> names = header;
     ThreadLocal<LineParser> parsers =
         ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
-            s.inputFormat(), names, float64, strings));
+            s.inputFormat(), names, plan));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
         s.parseThreads(), b -> {
           parsers.get().parse(b);
@@ -346,7 +345,7 @@ final class Ingest {
         });
     JsonLinesSource source = new JsonLinesSource(blocks, offset, s.input(), !s.skipBadRows(),
         acks, ranges, skips, report,
-        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, float64, strings),
+        new LineParser(columns, decimals, s.strict(), s.inputFormat(), names, plan),
         stage);
 
     InsertWriter inner = target.writer(schema);

@@ -53,6 +53,8 @@ final class LineParser {
   private final List<String> header;
   /** The column of each header name, or -1 for a name that is no column. */
   private final int[] headerColumn;
+  /** Reads CSV and TSV rows straight from their bytes ({@code null} for JSON lines). */
+  private final DelimitedBytes delimitedBytes;
 
   /**
    * Creates a parser.
@@ -92,11 +94,19 @@ final class LineParser {
   LineParser(List<String> columns, boolean exactDecimals, boolean strict,
       DelimitedText.Kind delimited, List<String> header, java.util.Set<String> float64Columns,
       java.util.Set<String> stringColumns) {
+    this(columns, exactDecimals, strict, delimited, header,
+        ColumnPlan.of(columns, float64Columns, stringColumns));
+  }
+
+  /**
+   * Creates a parser that reads each column's strings as {@code plan} says (see {@link
+   * ColumnPlan}): as UTF-8 bytes, or a date's, date-time's, UUID's or integer's value, on the
+   * parser threads, where the text is in a shape {@link ByteFields} reads.
+   */
+  LineParser(List<String> columns, boolean exactDecimals, boolean strict,
+      DelimitedText.Kind delimited, List<String> header, ColumnPlan plan) {
     this.names = new String[columns.size()];
-    this.float64 = new boolean[columns.size()];
-    for (int i = 0; i < float64.length; i++) {
-      float64[i] = float64Columns.contains(columns.get(i));
-    }
+    this.float64 = plan.float64.clone();
     this.index = new HashMap<>();
     for (int i = 0; i < names.length; i++) {
       names[i] = columns.get(i).intern();
@@ -119,11 +129,9 @@ final class LineParser {
     // Jackson's own double parser: the same correctly rounded value, without a String per number.
     mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
     this.factory = mapper.getFactory();
-    boolean[] raw = new boolean[columns.size()];
-    for (int i = 0; i < raw.length; i++) {
-      raw[i] = stringColumns.contains(columns.get(i));
-    }
-    this.scanner = new FlatScanner(names, exactDecimals, float64, mapper, raw);
+    this.scanner = new FlatScanner(names, exactDecimals, plan, mapper);
+    this.delimitedBytes = delimited == null ? null
+        : new DelimitedBytes(delimited, headerColumn, plan);
   }
 
   /** Splits the block's bytes into lines and parses each non-blank one. */
@@ -302,10 +310,27 @@ final class LineParser {
   /**
    * Reads CSV or TSV row {@code row} into its flat slots as {@link DelimitedText#row} reads it
    * into a tree: each field's text under its header name (a later field of the same name wins),
-   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown.
-   * Returns {@code false}, slots untouched, when the line is malformed (the tree path words it).
+   * a {@code \N} field missing (NULL), the non-null fields whose name is no column unknown;
+   * straight from the bytes ({@link DelimitedBytes}, typed values as the plan says) where it
+   * can, else as text. Returns {@code false}, slots untouched, when the line is malformed (the
+   * tree path words it).
    */
   private boolean delimitedFlat(ParsedBlock b, int row, byte[] buf, int off, int len) {
+    if (delimitedBytes.read(buf, off, len, b.kinds, b.values, b.objects, row * names.length)) {
+      List<String> unknown = null;
+      for (int i = 0; i < headerColumn.length; i++) {
+        if (headerColumn[i] < 0 && !delimitedBytes.isNull(i)) {
+          if (unknown == null) {
+            unknown = new ArrayList<>(2);
+          }
+          if (!unknown.contains(header.get(i))) {
+            unknown.add(header.get(i));
+          }
+        }
+      }
+      unknown(b, row, unknown);
+      return true;
+    }
     List<String> fields;
     try {
       fields = DelimitedText.fields(delimited, buf, off, len);

@@ -129,32 +129,4 @@ final class SchemaText {
     }
     return false;
   }
-
-  /**
-   * Returns the names of the columns of type {@code Float64} or {@code Nullable(Float64)}: a
-   * JSON number read for them as a double is the value an exact decimal would give.
-   */
-  static java.util.Set<String> float64Columns(TableSchema schema) {
-    return columnsOf(schema, "Float64");
-  }
-
-  /**
-   * Returns the names of the columns of type {@code String} or {@code Nullable(String)}: a JSON
-   * string without escapes goes to them as its own UTF-8 bytes.
-   */
-  static java.util.Set<String> stringColumns(TableSchema schema) {
-    return columnsOf(schema, "String");
-  }
-
-  /** The names of the columns of type {@code type} or {@code Nullable(type)}. */
-  private static java.util.Set<String> columnsOf(TableSchema schema, String type) {
-    java.util.Set<String> names = new java.util.HashSet<>();
-    for (ColumnSpec c : schema.columns()) {
-      String t = c.type().replace(" ", "");
-      if (t.equals(type) || t.equals("Nullable(" + type + ")")) {
-        names.add(c.name());
-      }
-    }
-    return names;
-  }
 }

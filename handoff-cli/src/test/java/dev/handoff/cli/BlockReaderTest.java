@@ -57,6 +57,42 @@ final class BlockReaderTest {
   }
 
   @Test
+  void longLines_endABlockAtTheByteBound_withEveryRowKeptInOrder() throws Exception {
+    // 1,000 lines of 10,000 bytes: 10 MB, so blocks of at most 1,000 rows end at 2 MiB.
+    StringBuilder text = new StringBuilder();
+    String pad = "x".repeat(9_981);
+    for (int i = 0; i < 1_000; i++) {
+      text.append(String.format("{\"a\":%5d,\"b\":\"%s\"}\n", i, pad));
+    }
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+    List<ParsedBlock> blocks = new ArrayList<>();
+    LineParser parser = new LineParser(List.of("a", "b"), false, false);
+    try (BlockReader r = new BlockReader(new ByteArrayInputStream(bytes), 0, 0, 1_000, 2, b -> {
+      synchronized (parser) {
+        parser.parse(b);
+      }
+      return b;
+    })) {
+      ParsedBlock b;
+      while ((b = r.next()) != BlockReader.END) {
+        blocks.add(b);
+      }
+    }
+    int rows = 0;
+    for (ParsedBlock b : blocks) {
+      // A block stops at the first line that takes it to the bound.
+      assertThat(b.bytes.length).isLessThan(BlockReader.BLOCK_BYTES + 10_000);
+      for (int i = 0; i < b.rows; i++) {
+        assertThat(b.lineNumber(i)).isEqualTo(rows + 1);
+        assertThat(b.offset(i)).isEqualTo(10_000L * rows);
+        rows++;
+      }
+    }
+    assertThat(rows).isEqualTo(1_000);
+    assertThat(blocks.size()).isGreaterThanOrEqualTo(5);
+  }
+
+  @Test
   void manyThreads_keepTheInputOrder() throws Exception {
     StringBuilder sb = new StringBuilder();
     SplittableRandom random = new SplittableRandom(7);
