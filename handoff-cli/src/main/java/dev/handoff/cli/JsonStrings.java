@@ -31,7 +31,6 @@ final class JsonStrings {
       Object[] objects) {
     char[] t = text;
     int n = 0;
-    boolean escaped = false;
     for (int k = from; k < plain; k++) {
       if (n == t.length) {
         t = grow(n + 1);
@@ -57,45 +56,17 @@ final class JsonStrings {
         t[n++] = (char) b;
         j++;
       } else if (b == '\\') {
-        escaped = true;
-        if (j + 1 >= end) {
+        long r = escape(buf, j, end);
+        if (r < 0) {
           return -1;
         }
-        int e = buf[j + 1];
-        j += 2;
-        switch (e) {
-          case '"': case '\\': case '/':
-            t[n++] = (char) e;
-            break;
-          case 'b': t[n++] = '\b'; break;
-          case 'f': t[n++] = '\f'; break;
-          case 'n': t[n++] = '\n'; break;
-          case 'r': t[n++] = '\r'; break;
-          case 't': t[n++] = '\t'; break;
-          case 'u': {
-            int u = hex4(buf, j, end);
-            if (u < 0) {
-              return -1;
-            }
-            j += 4;
-            if (Character.isHighSurrogate((char) u)) {
-              int low = j + 1 < end && buf[j] == '\\' && buf[j + 1] == 'u'
-                  ? hex4(buf, j + 2, end) : -1;
-              if (low < 0 || !Character.isLowSurrogate((char) low)) {
-                return -1;
-              }
-              j += 6;
-              t[n++] = (char) u;
-              t[n++] = (char) low;
-            } else if (Character.isLowSurrogate((char) u)) {
-              return -1;
-            } else {
-              t[n++] = (char) u;
-            }
-            break;
-          }
-          default:
-            return -1;
+        int cp = (int) (r >>> 32);
+        j = (int) r;
+        if (cp >= 0x10000) {
+          t[n++] = Character.highSurrogate(cp);
+          t[n++] = Character.lowSurrogate(cp);
+        } else {
+          t[n++] = (char) cp;
         }
       } else if (b >= 0) {
         return -1; // a control byte: Jackson refuses it unescaped
@@ -151,45 +122,13 @@ final class JsonStrings {
         o[n++] = (byte) b;
         j++;
       } else if (b == '\\') {
-        if (j + 1 >= limit) {
+        long r = escape(buf, j, limit);
+        if (r < 0) {
           return -1;
         }
-        int e = buf[j + 1];
-        j += 2;
-        switch (e) {
-          case '"': case '\\': case '/':
-            o[n++] = (byte) e;
-            break;
-          case 'b': o[n++] = '\b'; break;
-          case 'f': o[n++] = '\f'; break;
-          case 'n': o[n++] = '\n'; break;
-          case 'r': o[n++] = '\r'; break;
-          case 't': o[n++] = '\t'; break;
-          case 'u': {
-            int u = hex4(buf, j, limit);
-            if (u < 0) {
-              return -1;
-            }
-            j += 4;
-            int cp = u;
-            if (Character.isHighSurrogate((char) u)) {
-              int low = j + 1 < limit && buf[j] == '\\' && buf[j + 1] == 'u'
-                  ? hex4(buf, j + 2, limit) : -1;
-              if (low < 0 || !Character.isLowSurrogate((char) low)) {
-                return -1;
-              }
-              j += 6;
-              cp = Character.toCodePoint((char) u, (char) low);
-            } else if (Character.isLowSurrogate((char) u)) {
-              return -1;
-            }
-            // At most 4 bytes out for the 6 or 12 read: the output stays behind the input.
-            n = putUtf8(o, n, cp);
-            break;
-          }
-          default:
-            return -1;
-        }
+        j = (int) r;
+        // At most 4 bytes out for the 2, 6 or 12 read: the output stays behind the input.
+        n = putUtf8(o, n, (int) (r >>> 32));
       } else if (b >= 0) {
         return -1; // a control byte: Jackson refuses it unescaped
       } else {
@@ -210,6 +149,52 @@ final class JsonStrings {
       objects[s] = new String(o, 0, n, StandardCharsets.UTF_8);
     }
     return j + 1;
+  }
+
+  /**
+   * Reads the escape whose backslash is at {@code buf[j]} (before {@code end}): returns its code
+   * point in the high 32 bits and the index after it in the low 32, or -1 for an escape Jackson
+   * words as an error (an unknown one, bad hex digits, a lone surrogate). A surrogate pair
+   * written as two escapes is one code point.
+   */
+  private static long escape(byte[] buf, int j, int end) {
+    if (j + 1 >= end) {
+      return -1;
+    }
+    int e = buf[j + 1];
+    int cp;
+    j += 2;
+    switch (e) {
+      case '"': case '\\': case '/': cp = e; break;
+      case 'b': cp = '\b'; break;
+      case 'f': cp = '\f'; break;
+      case 'n': cp = '\n'; break;
+      case 'r': cp = '\r'; break;
+      case 't': cp = '\t'; break;
+      case 'u': {
+        int u = hex4(buf, j, end);
+        if (u < 0) {
+          return -1;
+        }
+        j += 4;
+        cp = u;
+        if (Character.isHighSurrogate((char) u)) {
+          int low = j + 1 < end && buf[j] == '\\' && buf[j + 1] == 'u'
+              ? hex4(buf, j + 2, end) : -1;
+          if (low < 0 || !Character.isLowSurrogate((char) low)) {
+            return -1;
+          }
+          j += 6;
+          cp = Character.toCodePoint((char) u, (char) low);
+        } else if (Character.isLowSurrogate((char) u)) {
+          return -1;
+        }
+        break;
+      }
+      default:
+        return -1;
+    }
+    return (long) cp << 32 | j;
   }
 
   /** Writes code point {@code cp}'s UTF-8 at {@code o[n]}; returns the index after it. */
