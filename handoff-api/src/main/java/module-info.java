@@ -14,9 +14,14 @@
  *       reads any payload type.
  * </ul>
  *
- * <p>This module requires nothing but {@code java.base}, so a vendor inherits no dependency from it.
+ * <p>This module requires nothing but {@code java.base} at run time, so a vendor inherits no
+ * dependency from it. It reads {@code jdk.unsupported} where that is present ({@code requires
+ * static}): a chunk buffer asks {@code sun.misc.Unsafe} how a String stores its chars, to copy
+ * ASCII text in bulk (Java 17 to 23; see {@code ChunkBuffer}'s String writes).
  */
 module dev.handoff.api {
+  requires static jdk.unsupported;
+
   exports dev.handoff.api;
   exports dev.handoff.api.row;
   exports dev.handoff.api.spi;

@@ -360,10 +360,9 @@ public final class ChunkBuffer {
    *
    * @return whether {@code text} was short ASCII and was written
    */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, checked
   public boolean writeAsciiWithLength(String text) {
     int n = text.length();
-    if (n > 127 || !isAscii(text, n)) {
+    if (n > 127) {
       return false;
     }
     int pos = length;
@@ -371,28 +370,71 @@ public final class ChunkBuffer {
     if (b.length - pos <= n) {
       b = grow(n + 1);
     }
+    if (!copyIfAscii(text, n, b, pos + 1, Latin1Strings.ENABLED)) {
+      return false;
+    }
     b[pos] = (byte) n;
-    text.getBytes(0, n, b, pos + 1);
     length = pos + 1 + n;
     return true;
   }
 
   /**
-   * Appends {@code text} as one byte per char if every char is ASCII (below {@code 0x80}), which
-   * is then exactly its UTF-8 encoding, and returns true; otherwise writes nothing and returns
-   * false. Faster than {@link #writeUtf8} for ASCII text: the chars are checked without writing,
-   * then copied in bulk.
-   *
-   * @return whether {@code text} was ASCII and was written
+   * Copies the {@code n} chars of {@code text} to {@code b} from {@code at} and returns true if
+   * they are all ASCII; otherwise returns false, having written at most {@code n} bytes there
+   * (past the buffer's length, so nothing the buffer holds). With {@code probe} a String stored
+   * one byte per char is copied first and its copy checked 8 bytes at a time (see {@link
+   * Latin1Strings}), any other String refused at once (the caller's UTF-8 path writes it, ASCII
+   * or not); without it the chars are checked before the copy. Both give the same bytes and the
+   * same answer for every String that is not refused at once.
    */
-  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for ASCII, checked
-  public boolean writeAscii(String text) {
-    int n = text.length();
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for chars <= 0xFF
+  static boolean copyIfAscii(String text, int n, byte[] b, int at, boolean probe) {
+    if (probe) {
+      if (!Latin1Strings.isLatin1(text)) {
+        return false;
+      }
+      text.getBytes(0, n, b, at);
+      return asciiBytes(b, at, n);
+    }
     if (!isAscii(text, n)) {
       return false;
     }
+    text.getBytes(0, n, b, at);
+    return true;
+  }
+
+  /** Whether bytes {@code at..at+n-1} of {@code b} are all below 0x80: 8 at a time past 8. */
+  private static boolean asciiBytes(byte[] b, int at, int n) {
+    if (n < 8) {
+      int or = 0;
+      for (int i = at; i < at + n; i++) {
+        or |= b[i];
+      }
+      return or >= 0;
+    }
+    long or = 0;
+    int last = at + n - 8;
+    for (int i = at; i < last; i += 8) {
+      or |= (long) LONG_LE.get(b, i);
+    }
+    or |= (long) LONG_LE.get(b, last);
+    return (or & 0x8080808080808080L) == 0;
+  }
+
+  /**
+   * Appends {@code text} as one byte per char if every char is ASCII (below {@code 0x80}), which
+   * is then exactly its UTF-8 encoding, and returns true; otherwise writes nothing and returns
+   * false. Faster than {@link #writeUtf8} for ASCII text: the chars are copied in bulk and
+   * checked with few reads (see {@link Latin1Strings}).
+   *
+   * @return whether {@code text} was ASCII and was written
+   */
+  public boolean writeAscii(String text) {
+    int n = text.length();
     ensureWritable(n);
-    text.getBytes(0, n, bytes, length);
+    if (!copyIfAscii(text, n, bytes, length, Latin1Strings.ENABLED)) {
+      return false;
+    }
     length += n;
     return true;
   }

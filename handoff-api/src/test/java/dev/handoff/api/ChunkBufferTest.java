@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -205,6 +206,54 @@ final class ChunkBufferTest {
           b.writeByte(0x11);
           assertThat(b.writeAscii(text)).as("%s at %d", Integer.toHexString(c), at).isFalse();
           assertThat(b.toByteArray()).isEqualTo(new byte[] {0x11});
+        }
+      }
+    }
+  }
+
+  @Test
+  void latin1Probe_isOnForTheJdksItServesAndAgreesWithEveryChar() {
+    // The tests run on Java 17 (CI) with jdk.unsupported readable: the fast copy is what they test.
+    if (Runtime.version().feature() < 24 && !Boolean.getBoolean("handoff.noUnsafe")) {
+      assertThat(Latin1Strings.ENABLED).as("Latin1Strings.ENABLED").isTrue();
+    }
+    if (!Latin1Strings.ENABLED) {
+      return;
+    }
+    assertThat(Latin1Strings.isLatin1("")).isTrue();
+    assertThat(Latin1Strings.isLatin1(new String(new char[] {'x', '\u00FF'}))).isTrue();
+    assertThat(Latin1Strings.isLatin1(new String(new char[] {'x', '\u0100'}))).isFalse();
+    assertThat(Latin1Strings.isLatin1("a\uD83D\uDE00")).isFalse();
+  }
+
+  @Test
+  void copyIfAscii_givesTheSameAnswerAndBytesWithAndWithoutTheProbe() {
+    // Every length to 40, one odd char at every position or none: Latin-1 above 0x7F, chars whose
+    // low byte is ASCII (0x0141, 0x2041), a surrogate. A String the probe refuses at once is one
+    // with a char above 0xFF: refused either way.
+    char[] others = {'\u0080', '\u00E9', '\u00FF', '\u0141', '\u2041', '\uD83D'};
+    boolean[] probes = Latin1Strings.ENABLED ? new boolean[] {false, true} : new boolean[] {false};
+    for (int n = 0; n <= 40; n++) {
+      String ascii = "abcdefghijklmnopqrstuvwxyz0123456789ABCDE\u007F".substring(41 - n, 41);
+      for (int at = -1; at < n; at++) {
+        for (char c : others) {
+          String text = at < 0 ? ascii : ascii.substring(0, at) + c + ascii.substring(at + 1);
+          boolean expected = text.chars().allMatch(ch -> ch < 0x80);
+          for (boolean probe : probes) {
+            byte[] b = new byte[n + 4];
+            b[0] = 0x11;
+            assertThat(ChunkBuffer.copyIfAscii(text, n, b, 1, probe))
+                .as("%s at %d, probe %s", Integer.toHexString(c), at, probe).isEqualTo(expected);
+            if (expected) {
+              assertThat(Arrays.copyOfRange(b, 1, 1 + n))
+                  .isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+            }
+            assertThat(b[0]).isEqualTo((byte) 0x11);
+            assertThat(b[n + 1]).isZero();
+          }
+          if (at < 0) {
+            break;
+          }
         }
       }
     }
