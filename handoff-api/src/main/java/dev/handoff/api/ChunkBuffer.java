@@ -331,6 +331,10 @@ public final class ChunkBuffer {
    */
   public int writeUtf8WithLength(CharSequence text) {
     int chars = text.length();
+    if (chars < 128 && Latin1Strings.ENABLED && text instanceof String
+        && Latin1Strings.isLatin1((String) text)) {
+      return writeLatin1WithLength((String) text, chars);
+    }
     if (chars >= 128) {
       int n = utf8Length(text);
       writeVarUInt(n);
@@ -376,6 +380,48 @@ public final class ChunkBuffer {
     b[pos] = (byte) n;
     length = pos + 1 + n;
     return true;
+  }
+
+  /**
+   * {@link #writeUtf8WithLength} for a String of fewer than 128 chars stored one byte per char
+   * (every char at most 0xFF, see {@link Latin1Strings}): copied in bulk, then widened in place
+   * from its end, each byte from 0x80 on becoming its two UTF-8 bytes.
+   */
+  @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): exact for chars <= 0xFF
+  private int writeLatin1WithLength(String text, int n) {
+    int pos = length;
+    byte[] b = bytes;
+    if (b.length - pos < 2 * n + 2) {
+      b = grow(2 * n + 2);
+    }
+    // The copy starts where a one-byte count ends; the widened text starts there or one byte on,
+    // so every byte is read before the widening, which runs from the end, overwrites it.
+    int src = pos + 1;
+    text.getBytes(0, n, b, src);
+    int wide = 0;
+    for (int i = src; i < src + n; i++) {
+      wide += b[i] >>> 31; // 1 for a byte from 0x80 on
+    }
+    int m = n + wide;
+    int start = pos + (m < 128 ? 1 : 2);
+    int d = start + m;
+    for (int i = src + n - 1; i >= src; i--) {
+      int x = b[i];
+      if (x >= 0) {
+        b[--d] = (byte) x;
+      } else {
+        b[--d] = (byte) (0x80 | (x & 0x3F));
+        b[--d] = (byte) (0xC0 | ((x & 0xFF) >>> 6));
+      }
+    }
+    if (m < 128) {
+      b[pos] = (byte) m;
+    } else {
+      b[pos] = (byte) ((m & 0x7F) | 0x80);
+      b[pos + 1] = (byte) (m >>> 7);
+    }
+    length = start + m;
+    return m;
   }
 
   /**

@@ -260,6 +260,32 @@ final class ChunkBufferTest {
   }
 
   @Test
+  void writeUtf8WithLength_ofLatin1Text_widensEveryHighByteAtEveryPosition() {
+    // Latin-1 Strings below 128 chars are copied in bulk and widened in place: every mix of one-
+    // and two-byte chars, with byte counts on both sides of the one-byte count (up to 254).
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = 0; i < 3_000; i++) {
+      int n = random.nextInt(128);
+      double wide = random.nextDouble();
+      char[] c = new char[n];
+      for (int j = 0; j < n; j++) {
+        c[j] = random.nextDouble() < wide ? (char) random.nextInt(0x80, 0x100)
+            : (char) random.nextInt(0x80);
+      }
+      String text = new String(c);
+      ChunkBuffer buf = new ChunkBuffer(1 + random.nextInt(300));
+      buf.writeByte(0x11);
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      assertThat(buf.writeUtf8WithLength(text)).as(text).isEqualTo(utf8.length);
+      ChunkBuffer expected = new ChunkBuffer(1);
+      expected.writeByte(0x11);
+      expected.writeVarUInt(utf8.length);
+      expected.writeBytes(utf8);
+      assertThat(buf.toByteArray()).as(text).isEqualTo(expected.toByteArray());
+    }
+  }
+
+  @Test
   void writeAsciiWithLength_writesTheVarintLengthThenTheCharsOfShortAsciiOnly() {
     String[] accepted = {"", "a", "0123456789abcdef", "x".repeat(127)};
     for (String text : accepted) {
