@@ -242,7 +242,7 @@ final class ChunkBufferTest {
           for (boolean probe : probes) {
             byte[] b = new byte[n + 4];
             b[0] = 0x11;
-            assertThat(ChunkBuffer.copyIfAscii(text, n, b, 1, probe))
+            assertThat(Latin1Strings.copyIfAscii(text, n, b, 1, probe))
                 .as("%s at %d, probe %s", Integer.toHexString(c), at, probe).isEqualTo(expected);
             if (expected) {
               assertThat(Arrays.copyOfRange(b, 1, 1 + n))
