@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.domain.PackageMatcher;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ImportOption.DoNotIncludeTests;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -66,16 +67,35 @@ public final class ArchitectureTest {
   // ---------------------------------------------------------------------------------------------
   // Dependencies between modules
 
+  private static final String LATIN1_STRINGS = "dev.handoff.api.Latin1Strings";
+
   /** {@code handoff-api} depends on the JDK and itself only: nothing else of ours, no library. */
   @ArchTest
   static final ArchRule api_depends_only_on_java_and_itself =
       classes()
           .that()
           .resideInAPackage("dev.handoff.api..")
+          .and()
+          .doNotHaveFullyQualifiedName(LATIN1_STRINGS)
           .should()
           .onlyDependOnClassesThat()
           .resideInAnyPackage("java..", "dev.handoff.api..")
           .because("handoff-api is what vendors implement; it must bring no dependency with it");
+
+  /**
+   * The one exception: the String probe behind {@code ChunkBuffer}'s bulk copy reads {@code
+   * sun.misc.Unsafe} (module {@code jdk.unsupported}, required {@code static}), and nothing else
+   * outside the JDK's {@code java} packages.
+   */
+  @ArchTest
+  static final ArchRule only_the_string_probe_in_api_reads_unsafe =
+      classes()
+          .that()
+          .haveFullyQualifiedName(LATIN1_STRINGS)
+          .should()
+          .onlyDependOnClassesThat(JavaClass.Predicates.resideInAnyPackage("java..",
+              "dev.handoff.api..").or(HasName.Predicates.name("sun.misc.Unsafe")))
+          .because("Latin1Strings turns itself off where jdk.unsupported is absent");
 
   /**
    * Core never depends on encoders or the simulator. The rule matches by package name, so it holds
