@@ -2,6 +2,9 @@ package dev.handoff.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -28,6 +31,23 @@ public final class Main {
   /** Exit status when the run could not be done. */
   public static final int ERROR = 3;
 
+  /** The subcommands, by name, in the order the help lists them. */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
+
+  static {
+    SUBCOMMANDS.put("simulate", SimulateCommand::new);
+    SUBCOMMANDS.put("sweep", SweepCommand::new);
+    SUBCOMMANDS.put("replay", ReplayCommand::new);
+    SUBCOMMANDS.put("ingest", IngestCommand::new);
+  }
+
+  /**
+   * The converters picocli would register by reflection that no option of this program uses
+   * (every {@code Duration} option names its own converter); leaving them out spares every run
+   * the loading and lookup of those classes. A value the user set is kept.
+   */
+  private static final String UNUSED_CONVERTERS = "java\\.sql\\..*,java\\.time\\..*";
+
   private Main() {}
 
   /**
@@ -36,7 +56,12 @@ public final class Main {
    * @param args the command line, for example {@code simulate --seed 42}
    */
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    if (System.getProperty("picocli.converters.excludes") == null) {
+      System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+    }
+    int status = commandLine(args.length > 0 ? args[0] : null).execute(args);
+    JdkHttpThreads.stop();
+    System.exit(status);
   }
 
   /**
@@ -44,10 +69,28 @@ public final class Main {
    * exit statuses and error messages of this class. Tests call this with their own writers set
    * through {@link CommandLine#setOut} and {@link CommandLine#setErr}.
    *
-   * @return a fresh command line
+   * @return a fresh command line with every subcommand
    */
   public static CommandLine commandLine() {
+    return commandLine(null);
+  }
+
+  /**
+   * Returns the command as {@link #commandLine()} does, with only the subcommand named {@code
+   * first} when the command line starts with a subcommand's name: picocli then runs that one and
+   * no other, and building the options of the others (the simulation knobs of three of them)
+   * would only cost time. Anything else ({@code --help}, a typo, nothing) gets them all, for the
+   * list of commands and the suggestions.
+   */
+  static CommandLine commandLine(String first) {
     CommandLine cl = new CommandLine(new HandoffCommand());
+    for (Map.Entry<String, Supplier<Object>> c : SUBCOMMANDS.entrySet()) {
+      if (first == null || !SUBCOMMANDS.containsKey(first) || c.getKey().equals(first)) {
+        // A CommandLine, not the bare object: only then does picocli apply the command's model
+        // transformer (the knob options).
+        cl.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
+      }
+    }
     cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((e, line, parsed) -> {
