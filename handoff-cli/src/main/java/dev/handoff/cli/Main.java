@@ -2,9 +2,7 @@ package dev.handoff.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -31,15 +29,8 @@ public final class Main {
   /** Exit status when the run could not be done. */
   public static final int ERROR = 3;
 
-  /** The subcommands, by name, in the order the help lists them. */
-  private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
-
-  static {
-    SUBCOMMANDS.put("simulate", SimulateCommand::new);
-    SUBCOMMANDS.put("sweep", SweepCommand::new);
-    SUBCOMMANDS.put("replay", ReplayCommand::new);
-    SUBCOMMANDS.put("ingest", IngestCommand::new);
-  }
+  /** The subcommands' names, in the order the help lists them (see {@link #subcommand}). */
+  private static final List<String> SUBCOMMANDS = List.of("simulate", "sweep", "replay", "ingest");
 
   /**
    * The converters picocli would register by reflection that no option of this program uses
@@ -84,11 +75,11 @@ public final class Main {
    */
   static CommandLine commandLine(String first) {
     CommandLine cl = new CommandLine(new HandoffCommand());
-    for (Map.Entry<String, Supplier<Object>> c : SUBCOMMANDS.entrySet()) {
-      if (first == null || !SUBCOMMANDS.containsKey(first) || c.getKey().equals(first)) {
+    for (String name : SUBCOMMANDS) {
+      if (first == null || !SUBCOMMANDS.contains(first) || name.equals(first)) {
         // A CommandLine, not the bare object: only then does picocli apply the command's model
         // transformer (the knob options).
-        cl.addSubcommand(c.getKey(), new CommandLine(c.getValue().get()));
+        cl.addSubcommand(name, new CommandLine(subcommand(name)));
       }
     }
     cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
@@ -105,6 +96,17 @@ public final class Main {
       return ERROR;
     });
     return cl;
+  }
+
+  /** Returns a new instance of the subcommand {@code name}, one of {@link #SUBCOMMANDS}. */
+  private static Object subcommand(String name) {
+    return switch (name) {
+      case "simulate" -> new SimulateCommand();
+      case "sweep" -> new SweepCommand();
+      case "replay" -> new ReplayCommand();
+      case "ingest" -> new IngestCommand();
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
   }
 
   /** Prints the message and where to find help (not the whole usage: knobs make it long). */
