@@ -222,6 +222,7 @@ final class Ingest {
 
   private IngestSummary run(Target target) throws IOException, InterruptedException {
     long startNanos = System.nanoTime();
+    JacksonWarmUp.start();
     TableSchema schema = s.schema() != null ? s.schema() : target.schema();
     CheckpointFile checkpoint = s.checkpoint() == null ? null : new CheckpointFile(s.checkpoint());
     CheckpointFile.Position from = CheckpointFile.Position.of(s.inputName(), 0, 0);
@@ -262,7 +263,7 @@ final class Ingest {
       }
     }
     long offset = from.offset();
-    long linesBefore = from.lines() >= 0 ? from.lines()
+    long linesBefore = from.lines() >= 0 ? from.lines() : offset == 0 ? 0
         : CheckpointFile.linesBefore(s.input(), offset);
     List<String> header = List.of();
     if (s.inputFormat() != null) {
