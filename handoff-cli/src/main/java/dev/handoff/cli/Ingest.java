@@ -199,7 +199,9 @@ final class Ingest {
       stopCause = "a signal";
       chain.requestStop();
       try {
-        finished.await(SIGNAL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        if (finished.await(SIGNAL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+          JdkHttpThreads.stop(); // the run is over: the exit need not wait for them
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
