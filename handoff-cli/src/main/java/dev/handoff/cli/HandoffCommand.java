@@ -9,14 +9,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * The top command, {@code handoff}. It does nothing by itself; its subcommands do the work. A new
- * subcommand is a class annotated with {@link Command} that is added to {@code subcommands} here.
+ * subcommand is a class annotated with {@link Command} that is added to {@link Main}'s list of
+ * subcommands (picocli builds a subcommand's options only when {@link Main} adds it, so that a
+ * run builds only the one it runs).
  */
 @Command(
     name = "handoff",
     description = "Deterministic fault simulations of the handoff stage: one seed, a seed range,"
         + " or a replay of a printed run; and ingest, which reads JSON lines into ClickHouse.",
-    subcommands = {SimulateCommand.class, SweepCommand.class, ReplayCommand.class,
-        IngestCommand.class},
     synopsisSubcommandLabel = "COMMAND",
     commandListHeading = "%nCommands:%n",
     exitCodeListHeading = "%nExit status:%n",

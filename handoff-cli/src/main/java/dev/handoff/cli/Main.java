@@ -2,6 +2,7 @@ package dev.handoff.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -28,6 +29,16 @@ public final class Main {
   /** Exit status when the run could not be done. */
   public static final int ERROR = 3;
 
+  /** The subcommands' names, in the order the help lists them (see {@link #subcommand}). */
+  private static final List<String> SUBCOMMANDS = List.of("simulate", "sweep", "replay", "ingest");
+
+  /**
+   * The converters picocli would register by reflection that no option of this program uses
+   * (every {@code Duration} option names its own converter); leaving them out spares every run
+   * the loading and lookup of those classes. A value the user set is kept.
+   */
+  private static final String UNUSED_CONVERTERS = "java\\.sql\\..*,java\\.time\\..*";
+
   private Main() {}
 
   /**
@@ -36,7 +47,12 @@ public final class Main {
    * @param args the command line, for example {@code simulate --seed 42}
    */
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    if (System.getProperty("picocli.converters.excludes") == null) {
+      System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+    }
+    int status = commandLine(args.length > 0 ? args[0] : null).execute(args);
+    JdkHttpThreads.stop();
+    System.exit(status);
   }
 
   /**
@@ -44,10 +60,28 @@ public final class Main {
    * exit statuses and error messages of this class. Tests call this with their own writers set
    * through {@link CommandLine#setOut} and {@link CommandLine#setErr}.
    *
-   * @return a fresh command line
+   * @return a fresh command line with every subcommand
    */
   public static CommandLine commandLine() {
+    return commandLine(null);
+  }
+
+  /**
+   * Returns the command as {@link #commandLine()} does, with only the subcommand named {@code
+   * first} when the command line starts with a subcommand's name: picocli then runs that one and
+   * no other, and building the options of the others (the simulation knobs of three of them)
+   * would only cost time. Anything else ({@code --help}, a typo, nothing) gets them all, for the
+   * list of commands and the suggestions.
+   */
+  static CommandLine commandLine(String first) {
     CommandLine cl = new CommandLine(new HandoffCommand());
+    for (String name : SUBCOMMANDS) {
+      if (first == null || !SUBCOMMANDS.contains(first) || name.equals(first)) {
+        // A CommandLine, not the bare object: only then does picocli apply the command's model
+        // transformer (the knob options).
+        cl.addSubcommand(name, new CommandLine(subcommand(name)));
+      }
+    }
     cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((e, line, parsed) -> {
@@ -62,6 +96,17 @@ public final class Main {
       return ERROR;
     });
     return cl;
+  }
+
+  /** Returns a new instance of the subcommand {@code name}, one of {@link #SUBCOMMANDS}. */
+  private static Object subcommand(String name) {
+    return switch (name) {
+      case "simulate" -> new SimulateCommand();
+      case "sweep" -> new SweepCommand();
+      case "replay" -> new ReplayCommand();
+      case "ingest" -> new IngestCommand();
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
   }
 
   /** Prints the message and where to find help (not the whole usage: knobs make it long). */

@@ -58,7 +58,9 @@ final class Monitor implements AutoCloseable {
   private final boolean draw;
   private final Thread thread;
   private final long start = System.nanoTime();
-  private volatile boolean stop;
+  /** Guards {@link #stop}; the thread waits on it between ticks, so close() wakes it at once. */
+  private final Object tick = new Object();
+  private boolean stop;
   private long writtenVersion = -1;
   private long lastCheckpoint;
   private long lastDraw;
@@ -116,7 +118,12 @@ final class Monitor implements AutoCloseable {
   }
 
   private void loop() {
-    while (!stop) {
+    while (true) {
+      synchronized (tick) {
+        if (stop) {
+          return;
+        }
+      }
       long now = System.nanoTime();
       if (checkpoint != null && now - lastCheckpoint >= CHECKPOINT_MILLIS * 1_000_000) {
         lastCheckpoint = now;
@@ -129,7 +136,11 @@ final class Monitor implements AutoCloseable {
         drawLine(sample, now);
       }
       try {
-        Thread.sleep(TICK_MILLIS);
+        synchronized (tick) {
+          if (!stop) {
+            tick.wait(TICK_MILLIS); // a spurious wake-up only ticks early
+          }
+        }
       } catch (InterruptedException e) {
         return;
       }
@@ -194,7 +205,12 @@ final class Monitor implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
-    stop = true; // no interrupt: it would close a checkpoint's FileChannel mid-write
+    // No interrupt: it would close a checkpoint's FileChannel mid-write. A notify ends the wait
+    // between ticks at once, so the run does not wait out the tick.
+    synchronized (tick) {
+      stop = true;
+      tick.notifyAll();
+    }
     try {
       thread.join(5_000);
     } catch (InterruptedException e) {

@@ -69,13 +69,20 @@ public final class HttpTransport {
     return client;
   }
 
-  /** Returns a client with the options' connect timeout: HTTP/1.1, no redirects. */
+  /**
+   * Returns a client with the options' connect timeout: HTTP/1.1, no redirects. For an {@code
+   * http://} URL its TLS context is made only if a connection needs it (a replica at an {@code
+   * https://} URL): see {@link LazyTls}; for {@code https://} the client takes it at once.
+   */
   public static HttpClient newClient(ClickHouseHttpOptions options) {
-    return HttpClient.newBuilder()
+    HttpClient.Builder b = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(options.connectTimeout())
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .build();
+        .followRedirects(HttpClient.Redirect.NEVER);
+    if ("http".equalsIgnoreCase(options.url().getScheme())) {
+      b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
+    }
+    return b.build();
   }
 
   /**
