@@ -193,6 +193,8 @@ final class BlockReader implements AutoCloseable {
     private boolean eof;
     /** Lines in the block {@link #block} returned last. */
     long lastLines;
+    /** Where each line of the block being cut ends, from its start (see {@link #block}). */
+    private int[] ends = new int[1024];
 
     LineBuffer(InputStream in) {
       this.in = in;
@@ -220,7 +222,10 @@ final class BlockReader implements AutoCloseable {
             scan = lim; // a partial line: read more, then look on from here
             break;
           }
-          lines++;
+          if (lines == ends.length) {
+            ends = Arrays.copyOf(ends, ends.length * 2);
+          }
+          ends[(int) lines++] = nl - start;
           if (!blank(b, lineStart, nl)) {
             rows++;
           }
@@ -232,7 +237,10 @@ final class BlockReader implements AutoCloseable {
         }
         if (eof) {
           if (lineStart < limit) {
-            lines++; // a last line without a newline
+            if (lines == ends.length) {
+              ends = Arrays.copyOf(ends, ends.length * 2);
+            }
+            ends[(int) lines++] = limit - start; // a last line without a newline
             lineStart = limit;
           }
           break;
@@ -273,6 +281,9 @@ final class BlockReader implements AutoCloseable {
       byte[] bytes = Arrays.copyOfRange(buf, start, endInBuf);
       ParsedBlock b = new ParsedBlock(offset, offset + bytes.length, linesBefore, bytes);
       b.lines = (int) lines; // sizes the parser's arrays; the parser sets it again
+      // The newlines found here, so the parser need not look for them again (a last line
+      // without one ends at the block's end).
+      b.lineEnds = Arrays.copyOf(ends, (int) lines);
       return b;
     }
   }

@@ -129,17 +129,15 @@ final class ByteFields {
 
   /** The hex digits {@code b[from, to)} (at most 15) as a number, or -1. */
   private static long hex(byte[] b, int from, int to) {
+    byte[] hex = JsonStrings.HEX;
     long v = 0;
+    int bad = 0;
     for (int i = from; i < to; i++) {
-      int c = b[i];
-      int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-      if (h < 0) {
-        return -1;
-      }
-      v = v << 4 | h;
+      int h = hex[b[i] & 0xFF];
+      bad |= h; // -1 marks a byte that is no hex digit
+      v = v << 4 | (h & 0xF);
     }
-    return v;
+    return bad < 0 ? -1 : v;
   }
 
   /**

@@ -202,14 +202,7 @@ final class FlatScanner {
     byte c = buf[i];
     if (c == '"') {
       int from = i + 1;
-      int j = from;
-      while (j < end) {
-        byte b = buf[j];
-        if (b == '"' || b < 0x20 || b == '\\') {
-          break; // bytes beyond ASCII are negative
-        }
-        j++;
-      }
+      int j = JsonStrings.plainEnd(buf, from, end);
       if (j >= end || j - from > MAX_TEXT) {
         return -1;
       }

@@ -119,8 +119,10 @@ final class JsonStrings {
         if (b == '"') {
           break;
         }
-        o[n++] = (byte) b;
-        j++;
+        int run = plainEnd(buf, j + 1, limit);
+        System.arraycopy(buf, j, o, n, run - j);
+        n += run - j;
+        j = run;
       } else if (b == '\\') {
         long r = escape(buf, j, limit);
         if (r < 0) {
@@ -242,15 +244,61 @@ final class JsonStrings {
     if (i + 4 > end) {
       return -1;
     }
-    int v = 0;
-    for (int k = 0; k < 4; k++) {
-      int d = Character.digit(buf[i + k], 16);
-      if (d < 0) {
-        return -1;
-      }
-      v = v << 4 | d;
+    byte[] h = HEX;
+    // Each digit is 0-15 or -1; an OR of the four shifted values is negative if any is.
+    int v = h[buf[i] & 0xFF] << 12 | h[buf[i + 1] & 0xFF] << 8 | h[buf[i + 2] & 0xFF] << 4
+        | h[buf[i + 3] & 0xFF];
+    return v < 0 ? -1 : v;
+  }
+
+  /** Each byte's value as a hex digit (either case), or -1. */
+  static final byte[] HEX = new byte[256];
+
+  static {
+    java.util.Arrays.fill(HEX, (byte) -1);
+    for (int c = 0; c < 10; c++) {
+      HEX['0' + c] = (byte) c;
     }
-    return v;
+    for (int c = 0; c < 6; c++) {
+      HEX['a' + c] = (byte) (10 + c);
+      HEX['A' + c] = (byte) (10 + c);
+    }
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
+          java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /**
+   * Returns the index of the first byte in {@code buf[from, end)} that ends a plain ASCII run of
+   * a JSON string: a quote, a backslash, a control byte or a byte beyond ASCII; {@code end} if
+   * none. Tests 8 bytes at a time: a zero byte of {@code x ^ c} marks a byte {@code c}, a
+   * borrow out of {@code x - 0x20} one below 0x20, the high bit one beyond ASCII; a borrow only
+   * marks bytes above a marked one, so the lowest mark is the first such byte.
+   */
+  static int plainEnd(byte[] buf, int from, int end) {
+    int i = from;
+    while (i + 8 <= end) {
+      long x = (long) LONGS.get(buf, i);
+      long q = x ^ 0x2222222222222222L;
+      long b = x ^ 0x5c5c5c5c5c5c5c5cL;
+      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x) | x)
+          & HIGHS;
+      if (t != 0) {
+        return i + (Long.numberOfTrailingZeros(t) >>> 3);
+      }
+      i += 8;
+    }
+    while (i < end) {
+      byte c = buf[i];
+      if (c == '"' || c < 0x20 || c == '\\') {
+        return i; // bytes beyond ASCII are negative
+      }
+      i++;
+    }
+    return end;
   }
 
   private char[] grow(int need) {
