@@ -35,6 +35,10 @@ final class FlatScanner {
   private final byte[][] names;
   /** Per column, whether its name has no quote, backslash or control byte (read verbatim). */
   private final boolean[] plainName;
+  /** Per column, its name and closing quote as little-endian 8-byte words (see {@link #named}). */
+  private final long[][] namePattern;
+  /** Per column, which bytes of each {@link #namePattern} word are the name's. */
+  private final long[][] nameMask;
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
@@ -66,11 +70,22 @@ final class FlatScanner {
   FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
     names = new byte[columns.length][];
     plainName = new boolean[columns.length];
+    namePattern = new long[columns.length][];
+    nameMask = new long[columns.length][];
     for (int i = 0; i < columns.length; i++) {
       names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
       plainName[i] = true;
       for (byte c : names[i]) {
         plainName[i] &= c != '"' && c != '\\' && (c < 0 || c >= 0x20);
+      }
+      // The name and its closing quote as little-endian words, the last one masked.
+      int n = names[i].length + 1;
+      namePattern[i] = new long[(n + 7) / 8];
+      nameMask[i] = new long[(n + 7) / 8];
+      for (int k = 0; k < n; k++) {
+        long b = k < n - 1 ? names[i][k] & 0xFF : '"';
+        namePattern[i][k / 8] |= b << (8 * (k % 8));
+        nameMask[i][k / 8] |= 0xFFL << (8 * (k % 8));
       }
     }
     this.exactDecimals = exactDecimals;
@@ -105,8 +120,7 @@ final class FlatScanner {
       int ns = i + 1;
       int col;
       int ne;
-      if (expect < names.length && plainName[expect] && startsWith(buf, ns, end, names[expect])
-          && ns + names[expect].length < end && buf[ns + names[expect].length] == '"') {
+      if (expect < names.length && plainName[expect] && named(buf, ns, end, expect)) {
         // The usual case, the next column's name verbatim: what the loop below would find.
         col = expect;
         ne = ns + names[expect].length;
@@ -173,6 +187,26 @@ final class FlatScanner {
   private static boolean ascii(byte[] buf, int from, int to) {
     for (int k = from; k < to; k++) {
       if (buf[k] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether {@code buf[ns, end)} starts with column {@code c}'s name and a quote: a word or two
+   * compared at a time where the line has the bytes, else byte by byte.
+   */
+  private boolean named(byte[] buf, int ns, int end, int c) {
+    long[] p = namePattern[c];
+    if (ns + 8 * p.length > end) {
+      byte[] name = names[c];
+      return startsWith(buf, ns, end, name) && ns + name.length < end
+          && buf[ns + name.length] == '"';
+    }
+    long[] m = nameMask[c];
+    for (int k = 0; k < p.length; k++) {
+      if ((((long) JsonStrings.LONGS.get(buf, ns + 8 * k)) & m[k]) != p[k]) {
         return false;
       }
     }
@@ -341,6 +375,12 @@ final class FlatScanner {
     }
     if (!fraction) {
       if (intDigits > 18) {
+        // 19 digits are below 2^64, so v holds them exactly as an unsigned number: one that fits
+        // a long is read as big() would read it, without a BigInteger.
+        if (intDigits == 19 && (v >= 0 || (negative && v == Long.MIN_VALUE))) {
+          set(s, kinds, values, BlockRows.LONG, negative ? -v : v);
+          return i;
+        }
         return big(buf, start, len, i, s, kinds, values, objects);
       }
       long n = negative ? -v : v;

@@ -265,7 +265,8 @@ final class JsonStrings {
     }
   }
 
-  private static final java.lang.invoke.VarHandle LONGS =
+  /** Reads 8 bytes of a {@code byte[]} as a little-endian long. */
+  static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
           java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
@@ -287,7 +288,10 @@ final class JsonStrings {
       long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x) | x)
           & HIGHS;
       if (t != 0) {
-        return i + (Long.numberOfTrailingZeros(t) >>> 3);
+        // The lowest mark's byte: t & -t is 0x80 << 8k; (1 << 8k) times a constant whose byte
+        // 7 - k is k has k in its top byte (C1 does not make numberOfTrailingZeros one
+        // instruction).
+        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
       }
       i += 8;
     }
