@@ -30,6 +30,8 @@ final class DelimitedBytes {
   private final long[] min;
   private final long[] max;
   private final boolean[] float64;
+  /** The plan (for its enum names). */
+  private final ColumnPlan columnPlan;
   /** The fields of the row just read: start, end, {@link #PLAIN} or another flag, quote. */
   private int[] start = new int[16];
   private int[] end = new int[16];
@@ -45,6 +47,7 @@ final class DelimitedBytes {
     this.min = plan.min.clone();
     this.max = plan.max.clone();
     this.float64 = plan.float64.clone();
+    this.columnPlan = plan;
   }
 
   /** Returns the number of fields of the row just read. */
@@ -109,6 +112,12 @@ final class DelimitedBytes {
       case ColumnPlan.DATE:
         if (number(ByteFields.epochDay(buf, from, to), min[c], max[c], s, kinds, values,
             objects)) {
+          return;
+        }
+        break;
+      case ColumnPlan.ENUM:
+        if (number(columnPlan.enumValue(c, buf, from, to), Long.MIN_VALUE, Long.MAX_VALUE, s,
+            kinds, values, objects)) {
           return;
         }
         break;
@@ -386,7 +395,7 @@ final class DelimitedBytes {
    * Whether {@code buf[from, to)} is well-formed UTF-8 (what decodes without a replacement
    * character): then splitting its bytes at ASCII separators is splitting its text.
    */
-  private static boolean wellFormed(byte[] buf, int from, int to) {
+  static boolean wellFormed(byte[] buf, int from, int to) {
     int i = from;
     while (i < to) {
       // Skip ASCII 8 bytes at a time: no byte of the word has its high bit set.

@@ -48,6 +48,8 @@ final class FlatScanner {
   private final long[] min;
   /** Per column, {@link ColumnPlan#max}. */
   private final long[] max;
+  /** The plan (for its enum names). */
+  private final ColumnPlan columnPlan;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
   private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
@@ -94,6 +96,7 @@ final class FlatScanner {
     this.min = plan.min.clone();
     this.max = plan.max.clone();
     this.mapper = mapper;
+    this.columnPlan = plan;
   }
 
   /**
@@ -243,8 +246,17 @@ final class FlatScanner {
       if (buf[j] != '"') {
         byte p = s >= 0 ? plan[s % plan.length] : ColumnPlan.TEXT;
         if (p == ColumnPlan.STRING || p == ColumnPlan.FIXED) {
-          return strings.decodedUtf8(buf, from, j, end, s, kinds, objects,
-              p == ColumnPlan.STRING ? Long.MAX_VALUE : max[s % plan.length]);
+          long width = p == ColumnPlan.STRING ? Long.MAX_VALUE : max[s % plan.length];
+          if (buf[j] < 0) {
+            // UTF-8 text without escapes (the common case beyond ASCII): checked and copied
+            // as it is, with no decoding loop.
+            int r = JsonStrings.rawUtf8(buf, from, JsonStrings.rawEnd(buf, j, end), end, s,
+                kinds, objects, width);
+            if (r >= 0) {
+              return r;
+            }
+          }
+          return strings.decodedUtf8(buf, from, j, end, s, kinds, objects, width);
         }
         return strings.decoded(buf, from, j, end, s, kinds, objects);
       }
@@ -300,6 +312,9 @@ final class FlatScanner {
       case ColumnPlan.DATE:
         return number(ByteFields.epochDay(buf, from, to), min[c], max[c], s, kinds, values,
             objects);
+      case ColumnPlan.ENUM:
+        return number(columnPlan.enumValue(c, buf, from, to), Long.MIN_VALUE, Long.MAX_VALUE, s,
+            kinds, values, objects);
       case ColumnPlan.UUID: {
         java.util.UUID u = ByteFields.uuid(buf, from, to);
         if (u == null) {

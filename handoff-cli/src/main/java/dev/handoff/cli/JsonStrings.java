@@ -251,6 +251,56 @@ final class JsonStrings {
     return v < 0 ? -1 : v;
   }
 
+  /**
+   * Returns the index of the first quote, backslash or control byte in {@code buf[from, end)}
+   * (bytes beyond ASCII pass), or {@code end}: as {@link #plainEnd}, without the high-bit test.
+   */
+  static int rawEnd(byte[] buf, int from, int end) {
+    int i = from;
+    while (i + 8 <= end) {
+      long x = (long) LONGS.get(buf, i);
+      long q = x ^ 0x2222222222222222L;
+      long b = x ^ 0x5c5c5c5c5c5c5c5cL;
+      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x))
+          & HIGHS;
+      if (t != 0) {
+        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
+      }
+      i += 8;
+    }
+    while (i < end) {
+      byte c = buf[i];
+      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+        return i;
+      }
+      i++;
+    }
+    return end;
+  }
+
+  /**
+   * Reads a string without escapes that holds bytes beyond ASCII, {@code buf[from, q)} with its
+   * closing quote at {@code q}, for a String or FixedString column as {@link #decodedUtf8} would:
+   * its bytes as they are once checked well-formed UTF-8 (text where they are more than {@code
+   * width}). Returns the index after the quote, or -1 where decodedUtf8 must decide (no quote at
+   * {@code q}, malformed UTF-8, a string past {@link #MAX_TEXT}).
+   */
+  static int rawUtf8(byte[] buf, int from, int q, int end, int s, byte[] kinds, Object[] objects,
+      long width) {
+    if (q >= end || buf[q] != '"' || q - from >= MAX_TEXT
+        || !DelimitedBytes.wellFormed(buf, from, q)) {
+      return -1;
+    }
+    if (q - from <= width) {
+      kinds[s] = BlockRows.UTF8;
+      objects[s] = Arrays.copyOfRange(buf, from, q);
+    } else {
+      kinds[s] = BlockRows.TEXT;
+      objects[s] = new String(buf, from, q - from, StandardCharsets.UTF_8);
+    }
+    return q + 1;
+  }
+
   /** Each byte's value as a hex digit (either case), or -1. */
   static final byte[] HEX = new byte[256];
 

@@ -17,8 +17,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The word-at-a-time scans of the JSON byte scanner against byte-by-byte references: {@link
- * JsonStrings#plainEnd} (the end of a string's plain ASCII run), {@link JsonStrings#hex4} (its
+ * The word-at-a-time scans of the byte scanners against byte-by-byte references: {@link
+ * JsonStrings#plainEnd} (the end of a string's plain ASCII run), {@link JsonStrings#rawEnd} (of
+ * its run without escapes), {@link DelimitedBytes#indexOf}, {@link JsonStrings#hex4} (its
  * table of hex digits), and the column names matched as 8-byte words (names of 1 to 20 bytes,
  * at the end of the line and near it, next to names that extend or cut them), whose rows must
  * read as the trees of the same lines.
@@ -29,7 +30,7 @@ class ScanWordsTest {
       (byte) 0x80, (byte) 0xC3, (byte) 0xFF, '}', ','};
 
   @Test
-  void plainEnd_isTheFirstQuoteBackslashControlOrNonAsciiByte() {
+  void plainEndRawEndIndexOf_findTheFirstByteAsByteByByteLoopsDo() {
     for (long seed = 1; seed <= 3000; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       byte[] b = new byte[1 + r.nextInt(40)];
@@ -53,6 +54,26 @@ class ScanWordsTest {
       assertThat(JsonStrings.plainEnd(b, from, end))
           .as("seed %d: %s [%d, %d)", seed, java.util.HexFormat.of().formatHex(b), from, end)
           .isEqualTo(want);
+      int raw = end;
+      for (int i = from; i < end; i++) {
+        if (b[i] == '"' || b[i] == '\\' || (b[i] >= 0 && b[i] < 0x20)) {
+          raw = i;
+          break;
+        }
+      }
+      assertThat(JsonStrings.rawEnd(b, from, end))
+          .as("rawEnd, seed %d: %s [%d, %d)", seed, java.util.HexFormat.of().formatHex(b), from,
+              end)
+          .isEqualTo(raw);
+      int comma = -1;
+      for (int i = from; i < end; i++) {
+        if (b[i] == ',') {
+          comma = i;
+          break;
+        }
+      }
+      assertThat(DelimitedBytes.indexOf(b, (byte) ',', from, end)).as("indexOf, seed %d", seed)
+          .isEqualTo(comma);
     }
   }
 
