@@ -229,9 +229,8 @@ final class ByteFields {
 
   /**
    * Returns the number {@code -?int.frac} in {@code b[from, to)} (JSON's syntax, checked by the
-   * caller; no exponent) as the {@code BigDecimal} its text makes, when it has at most 18 digits
-   * and its fraction does not end in 0 (so no normalization could change its scale); else
-   * {@code null}.
+   * caller; no exponent) as the {@code BigDecimal} Jackson's tree holds for it, when it has at
+   * most 18 digits: its digits and scale, trailing zeros stripped; else {@code null}.
    */
   static BigDecimal decimal(byte[] b, int from, int to) {
     boolean negative = b[from] == '-';
@@ -257,9 +256,12 @@ final class ByteFields {
         scale++;
       }
     }
-    if (scale <= 0 || b[to - 1] == '0') {
+    if (scale <= 0) {
       return null;
     }
-    return BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+    BigDecimal d = BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+    // The tree's node strips trailing zeros (Jackson's STRIP_TRAILING_BIGDECIMAL_ZEROES, on by
+    // default; 0.0 becomes 0), and so does this.
+    return b[to - 1] == '0' ? d.stripTrailingZeros() : d;
   }
 }

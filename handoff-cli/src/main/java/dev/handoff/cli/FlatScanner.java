@@ -411,7 +411,8 @@ final class FlatScanner {
     if (exactDecimals && !(asDouble && d != 0 && !Double.isInfinite(d))) {
       java.math.BigDecimal exact = ByteFields.decimal(buf, start, i);
       if (exact != null) {
-        // The tree's decimal: the text's own digits and scale, which no normalization changes.
+        // The tree's decimal: the text's own digits and scale, trailing zeros stripped as the
+        // tree strips them.
         kinds[s] = BlockRows.BIG_DECIMAL;
         objects[s] = exact;
         return i;
