@@ -360,18 +360,26 @@ final class FlatScanner {
       return -1; // no digit, or a leading zero: Jackson words the error
     }
     boolean fraction = false;
+    // The digits as one unscaled number (exact up to 18 digits) and the fraction's length, so
+    // the common decimals need no second pass over their text.
+    long unscaled = v;
+    int fractionDigits = 0;
+    boolean exponent = false;
     if (i < end && buf[i] == '.') {
       fraction = true;
       int f = ++i;
       while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+        unscaled = unscaled * 10 + (buf[i] - '0');
         i++;
       }
       if (i == f) {
         return -1;
       }
+      fractionDigits = i - f;
     }
     if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
       fraction = true;
+      exponent = true;
       i++;
       if (i < end && (buf[i] == '+' || buf[i] == '-')) {
         i++;
@@ -406,10 +414,27 @@ final class FlatScanner {
     if (s < 0) {
       return i;
     }
+    int digits = intDigits + fractionDigits;
     boolean asDouble = !exactDecimals || float64[s % float64.length];
-    double d = asDouble ? parseDouble(buf, start, len) : 0;
+    double d = 0;
+    if (asDouble) {
+      if (!exponent && digits <= 15) {
+        // What ByteFields.simpleDouble gives: an integer below 2^53 over an exact power of ten.
+        double q = (double) unscaled / ByteFields.POW10[fractionDigits];
+        d = negative ? -q : q;
+      } else {
+        d = parseDouble(buf, start, len);
+      }
+    }
     if (exactDecimals && !(asDouble && d != 0 && !Double.isInfinite(d))) {
-      java.math.BigDecimal exact = ByteFields.decimal(buf, start, i);
+      java.math.BigDecimal exact = null;
+      if (!exponent && digits <= 18) {
+        // What ByteFields.decimal gives: the digits and scale, trailing zeros stripped.
+        exact = java.math.BigDecimal.valueOf(negative ? -unscaled : unscaled, fractionDigits);
+        if (buf[i - 1] == '0') {
+          exact = exact.stripTrailingZeros();
+        }
+      }
       if (exact != null) {
         // The tree's decimal: the text's own digits and scale, trailing zeros stripped as the
         // tree strips them.

@@ -124,12 +124,22 @@ final class JsonStrings {
         n += run - j;
         j = run;
       } else if (b == '\\') {
+        // At most 4 bytes out for the 2, 6 or 12 read: the output stays behind the input.
+        if (j + 6 <= limit && buf[j + 1] == 'u') {
+          // The usual escape, u and four hex digits of a char that is no surrogate, without a
+          // call of escape().
+          int u = hex4(buf, j + 2, limit);
+          if (u >= 0 && (u < 0xD800 || u > 0xDFFF)) {
+            n = putUtf8(o, n, u);
+            j += 6;
+            continue;
+          }
+        }
         long r = escape(buf, j, limit);
         if (r < 0) {
           return -1;
         }
         j = (int) r;
-        // At most 4 bytes out for the 2, 6 or 12 read: the output stays behind the input.
         n = putUtf8(o, n, (int) (r >>> 32));
       } else if (b >= 0) {
         return -1; // a control byte: Jackson refuses it unescaped
