@@ -148,16 +148,16 @@ final class FlatScanner {
       } else {
         expect = col + 1 == names.length ? 0 : col + 1;
       }
-      i = blanks(buf, ne + 1, end);
+      i = ne + 1 < end && buf[ne + 1] > ' ' ? ne + 1 : blanks(buf, ne + 1, end);
       if (i >= end || buf[i] != ':') {
         return false;
       }
-      i = blanks(buf, i + 1, end);
+      i = i + 1 < end && buf[i + 1] > ' ' ? i + 1 : blanks(buf, i + 1, end);
       i = value(buf, i, end, col < 0 ? -1 : base + col, kinds, values, objects);
       if (i < 0) {
         return false;
       }
-      i = blanks(buf, i, end);
+      i = i < end && buf[i] > ' ' ? i : blanks(buf, i, end);
       if (i >= end) {
         return false;
       }
@@ -167,7 +167,7 @@ final class FlatScanner {
       if (buf[i] != ',') {
         return false;
       }
-      i = blanks(buf, i + 1, end);
+      i = i + 1 < end && buf[i + 1] > ' ' ? i + 1 : blanks(buf, i + 1, end);
     }
   }
 
@@ -507,7 +507,10 @@ final class FlatScanner {
     return true;
   }
 
-  /** Skips JSON blanks (a line holds no newline). */
+  /**
+   * Skips JSON blanks (a line holds no newline). The scanner's calls test the first byte
+   * themselves ({@code > ' '} is no blank), since C1 does not inline this method.
+   */
   private static int blanks(byte[] buf, int i, int end) {
     while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r')) {
       i++;
