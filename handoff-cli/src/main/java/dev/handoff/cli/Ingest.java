@@ -10,7 +10,6 @@ import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.json.JsonRows;
 import dev.handoff.core.Chain;
 import dev.handoff.core.ChainReport;
-import dev.handoff.core.ChunkPool;
 import dev.handoff.core.InflightBudget;
 import dev.handoff.core.Providers;
 import dev.handoff.core.Routers;
@@ -191,18 +190,6 @@ final class Ingest {
   }
 
   /**
-   * The stage's chunk arrays, reused: a sealed chunk waits in its shard's queue and in the
-   * worker's insert while rows go on, so an array allocated per seal lives through young
-   * collections, which copy it and promote it (and full collections then clear it). The pool
-   * keeps as many arrays as the budget holds, as the sink's own default does.
-   */
-  private static ChunkPool chunkPool(Settings s) {
-    int length = ChunkPool.arrayLengthFor(s.chunkBytes());
-    long keep = s.budget() / length + 2L * s.shards();
-    return new ChunkPool(length, (int) Math.min(1024, keep));
-  }
-
-  /**
    * Registers a hook that, when the JVM is asked to exit (SIGINT, SIGTERM), stops reading and
    * waits up to {@link #SIGNAL_GRACE} for the run to write what it can, its last checkpoint and
    * its summary. Returns the hook, to remove once the run is over.
@@ -338,7 +325,6 @@ final class Ingest {
         .name("ingest")
         .router(new BatchRouter())
         .budget(budget)
-        .pool(chunkPool(s))
         .config(new ChunkConfig(s.chunkBytes(), ErrorPolicy.SKIP))
         .metrics(gauges)
         .build();
