@@ -31,14 +31,8 @@ final class FlatScanner {
   private static final int MAX_TEXT = JsonStrings.MAX_TEXT;
   private static final int MAX_NUMBER = 64;
 
-  /** The column names as bytes, in schema order. */
-  private final byte[][] names;
-  /** Per column, whether its name has no quote, backslash or control byte (read verbatim). */
-  private final boolean[] plainName;
-  /** Per column, its name and closing quote as little-endian 8-byte words (see {@link #named}). */
-  private final long[][] namePattern;
-  /** Per column, which bytes of each {@link #namePattern} word are the name's. */
-  private final long[][] nameMask;
+  /** The column names, as the line's bytes are matched against them. */
+  private final ColumnNames names;
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
@@ -70,26 +64,7 @@ final class FlatScanner {
    * @param mapper the tree path's mapper, which makes exact decimals' nodes
    */
   FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
-    names = new byte[columns.length][];
-    plainName = new boolean[columns.length];
-    namePattern = new long[columns.length][];
-    nameMask = new long[columns.length][];
-    for (int i = 0; i < columns.length; i++) {
-      names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
-      plainName[i] = true;
-      for (byte c : names[i]) {
-        plainName[i] &= c != '"' && c != '\\' && (c < 0 || c >= 0x20);
-      }
-      // The name and its closing quote as little-endian words, the last one masked.
-      int n = names[i].length + 1;
-      namePattern[i] = new long[(n + 7) / 8];
-      nameMask[i] = new long[(n + 7) / 8];
-      for (int k = 0; k < n; k++) {
-        long b = k < n - 1 ? names[i][k] & 0xFF : '"';
-        namePattern[i][k / 8] |= b << (8 * (k % 8));
-        nameMask[i][k / 8] |= 0xFFL << (8 * (k % 8));
-      }
-    }
+    names = new ColumnNames(columns);
     this.exactDecimals = exactDecimals;
     this.float64 = plan.float64.clone();
     this.plan = plan.kind.clone();
@@ -123,16 +98,16 @@ final class FlatScanner {
       int ns = i + 1;
       int col;
       int ne;
-      if (expect < names.length && plainName[expect] && named(buf, ns, end, expect)) {
+      if (expect < names.size() && names.at(buf, ns, end, expect)) {
         // The usual case, the next column's name verbatim: what the loop below would find.
         col = expect;
-        ne = ns + names[expect].length;
+        ne = ns + names.length(expect);
       } else {
         ne = name(buf, ns, end);
         if (ne < 0) {
           return false;
         }
-        col = column(buf, ns, ne, expect);
+        col = names.column(buf, ns, ne, expect);
       }
       if (col < 0) {
         if (!ascii(buf, ns, ne)) {
@@ -146,7 +121,7 @@ final class FlatScanner {
           unknown.add(name);
         }
       } else {
-        expect = col + 1 == names.length ? 0 : col + 1;
+        expect = col + 1 == names.size() ? 0 : col + 1;
       }
       i = ne + 1 < end && buf[ne + 1] > ' ' ? ne + 1 : blanks(buf, ne + 1, end);
       if (i >= end || buf[i] != ':') {
@@ -190,39 +165,6 @@ final class FlatScanner {
   private static boolean ascii(byte[] buf, int from, int to) {
     for (int k = from; k < to; k++) {
       if (buf[k] < 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether {@code buf[ns, end)} starts with column {@code c}'s name and a quote: a word or two
-   * compared at a time where the line has the bytes, else byte by byte.
-   */
-  private boolean named(byte[] buf, int ns, int end, int c) {
-    long[] p = namePattern[c];
-    if (ns + 8 * p.length > end) {
-      byte[] name = names[c];
-      return startsWith(buf, ns, end, name) && ns + name.length < end
-          && buf[ns + name.length] == '"';
-    }
-    long[] m = nameMask[c];
-    for (int k = 0; k < p.length; k++) {
-      if ((((long) JsonStrings.LONGS.get(buf, ns + 8 * k)) & m[k]) != p[k]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Whether {@code buf[at, end)} starts with {@code name}. */
-  private static boolean startsWith(byte[] buf, int at, int end, byte[] name) {
-    if (end - at < name.length) {
-      return false;
-    }
-    for (int k = 0; k < name.length; k++) {
-      if (buf[at + k] != name[k]) {
         return false;
       }
     }
@@ -516,22 +458,5 @@ final class FlatScanner {
       i++;
     }
     return i;
-  }
-
-  /** Returns the column whose name is {@code buf[from, to)}, trying {@code expect} first. */
-  private int column(byte[] buf, int from, int to, int expect) {
-    if (expect < names.length && same(names[expect], buf, from, to)) {
-      return expect;
-    }
-    for (int c = 0; c < names.length; c++) {
-      if (same(names[c], buf, from, to)) {
-        return c;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean same(byte[] name, byte[] buf, int from, int to) {
-    return name.length == to - from && Arrays.equals(name, 0, name.length, buf, from, to);
   }
 }
