@@ -27,9 +27,10 @@ final class BlockReader implements AutoCloseable {
    * A block also ends at the line that takes it to this many bytes: the blocks read ahead and
    * in flight stay a few MiB each whatever the line length, so that less of them lives through
    * a young collection (on a file of 641-byte lines, 2 MiB blocks instead of 10,000-line ones
-   * cut the client's CPU by about a tenth, mostly copying collections).
+   * cut the client's CPU by about a tenth, mostly copying collections; 1 MiB instead of 2 cut
+   * the serial collector's pauses on a million such lines from 0.53 s to 0.35).
    */
-  static final int BLOCK_BYTES = 2 << 20;
+  static final int BLOCK_BYTES = 1 << 20;
 
   /** What {@link #next()} returns at the end of the input. */
   static final ParsedBlock END = new ParsedBlock(-1, -1, -1, new byte[0]);
@@ -191,6 +192,8 @@ final class BlockReader implements AutoCloseable {
     private boolean eof;
     /** Lines in the block {@link #block} returned last. */
     long lastLines;
+    /** Where each line of the block being cut ends, from its start (see {@link #block}). */
+    private int[] ends = new int[1024];
 
     LineBuffer(InputStream in) {
       this.in = in;
@@ -218,7 +221,10 @@ final class BlockReader implements AutoCloseable {
             scan = lim; // a partial line: read more, then look on from here
             break;
           }
-          lines++;
+          if (lines == ends.length) {
+            ends = Arrays.copyOf(ends, ends.length * 2);
+          }
+          ends[(int) lines++] = nl - start;
           if (!blank(b, lineStart, nl)) {
             rows++;
           }
@@ -230,7 +236,10 @@ final class BlockReader implements AutoCloseable {
         }
         if (eof) {
           if (lineStart < limit) {
-            lines++; // a last line without a newline
+            if (lines == ends.length) {
+              ends = Arrays.copyOf(ends, ends.length * 2);
+            }
+            ends[(int) lines++] = limit - start; // a last line without a newline
             lineStart = limit;
           }
           break;
@@ -271,6 +280,9 @@ final class BlockReader implements AutoCloseable {
       byte[] bytes = Arrays.copyOfRange(buf, start, endInBuf);
       ParsedBlock b = new ParsedBlock(offset, offset + bytes.length, linesBefore, bytes);
       b.lines = (int) lines; // sizes the parser's arrays; the parser sets it again
+      // The newlines found here, so the parser need not look for them again (a last line
+      // without one ends at the block's end).
+      b.lineEnds = Arrays.copyOf(ends, (int) lines);
       return b;
     }
   }

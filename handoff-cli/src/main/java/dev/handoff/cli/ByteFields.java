@@ -129,17 +129,15 @@ final class ByteFields {
 
   /** The hex digits {@code b[from, to)} (at most 15) as a number, or -1. */
   private static long hex(byte[] b, int from, int to) {
+    byte[] hex = JsonStrings.HEX;
     long v = 0;
+    int bad = 0;
     for (int i = from; i < to; i++) {
-      int c = b[i];
-      int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-      if (h < 0) {
-        return -1;
-      }
-      v = v << 4 | h;
+      int h = hex[b[i] & 0xFF];
+      bad |= h; // -1 marks a byte that is no hex digit
+      v = v << 4 | (h & 0xF);
     }
-    return v;
+    return bad < 0 ? -1 : v;
   }
 
   /**
@@ -192,7 +190,7 @@ final class ByteFields {
   }
 
   /** Powers of ten that a double holds exactly. */
-  private static final double[] POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+  static final double[] POW10 = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
       1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
   /**
@@ -231,9 +229,8 @@ final class ByteFields {
 
   /**
    * Returns the number {@code -?int.frac} in {@code b[from, to)} (JSON's syntax, checked by the
-   * caller; no exponent) as the {@code BigDecimal} its text makes, when it has at most 18 digits
-   * and its fraction does not end in 0 (so no normalization could change its scale); else
-   * {@code null}.
+   * caller; no exponent) as the {@code BigDecimal} Jackson's tree holds for it, when it has at
+   * most 18 digits: its digits and scale, trailing zeros stripped; else {@code null}.
    */
   static BigDecimal decimal(byte[] b, int from, int to) {
     boolean negative = b[from] == '-';
@@ -259,9 +256,12 @@ final class ByteFields {
         scale++;
       }
     }
-    if (scale <= 0 || b[to - 1] == '0') {
+    if (scale <= 0) {
       return null;
     }
-    return BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+    BigDecimal d = BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+    // The tree's node strips trailing zeros (Jackson's STRIP_TRAILING_BIGDECIMAL_ZEROES, on by
+    // default; 0.0 becomes 0), and so does this.
+    return b[to - 1] == '0' ? d.stripTrailingZeros() : d;
   }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
  * fit; a {@code Date}, {@code Date32} or {@code DateTime} (in a zone with a fixed offset) its
  * text's day or second as a number, a {@code UUID} its text as a {@code UUID}, an integer of up
  * to 64 bits its text as a number, each only when the value is in the column's range (see {@link
- * ByteFields}). Anything else stays text, for the conversions to read and word as before.
+ * ByteFields}), an {@code Enum8} or {@code Enum16} an element's name as its value. Anything else
+ * stays text, for the conversions to read and word as before.
  */
 final class ColumnPlan {
 
@@ -33,6 +34,8 @@ final class ColumnPlan {
   static final byte UUID = 5;
   /** An integer type of up to 64 bits: a number within {@link #min}..{@link #max}. */
   static final byte INTEGER = 6;
+  /** {@code Enum8} or {@code Enum16}: an element's name as its value ({@link #enumNames}). */
+  static final byte ENUM = 7;
 
   /** Per column, what is read ({@link #TEXT} and the others). */
   final byte[] kind;
@@ -42,12 +45,34 @@ final class ColumnPlan {
   final long[] max;
   /** Per column, whether it is {@code Float64}: an exact decimal is read as a double there. */
   final boolean[] float64;
+  /** Per {@link #ENUM} column, its element names as UTF-8 (else {@code null}). */
+  final byte[][][] enumNames;
+  /** Per {@link #ENUM} column, its element values, in the order of {@link #enumNames}. */
+  final int[][] enumValues;
 
   private ColumnPlan(int columns) {
     kind = new byte[columns];
     min = new long[columns];
     max = new long[columns];
     float64 = new boolean[columns];
+    enumNames = new byte[columns][][];
+    enumValues = new int[columns][];
+  }
+
+  /**
+   * Returns the value of column {@code c}'s enum element whose name is {@code b[from, to)}, or
+   * {@link ByteFields#NONE}: the value the conversion gives that name (other text stays text,
+   * for the conversion to word).
+   */
+  long enumValue(int c, byte[] b, int from, int to) {
+    byte[][] names = enumNames[c];
+    for (int i = 0; i < names.length; i++) {
+      byte[] n = names[i];
+      if (n.length == to - from && java.util.Arrays.equals(n, 0, n.length, b, from, to)) {
+        return enumValues[c][i];
+      }
+    }
+    return ByteFields.NONE;
   }
 
   /**
@@ -103,6 +128,15 @@ final class ColumnPlan {
       }
       case UUID:
         kind[c] = UUID;
+        break;
+      case ENUM8: case ENUM16:
+        kind[c] = ENUM;
+        enumNames[c] = new byte[t.enumSize()][];
+        enumValues[c] = new int[t.enumSize()];
+        for (int i = 0; i < t.enumSize(); i++) {
+          enumNames[c][i] = t.enumName(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          enumValues[c][i] = t.enumValue(i);
+        }
         break;
       case INT8: case INT16: case INT32: case INT64:
       case UINT8: case UINT16: case UINT32: case UINT64:

@@ -30,6 +30,8 @@ final class DelimitedBytes {
   private final long[] min;
   private final long[] max;
   private final boolean[] float64;
+  /** The plan (for its enum names). */
+  private final ColumnPlan columnPlan;
   /** The fields of the row just read: start, end, {@link #PLAIN} or another flag, quote. */
   private int[] start = new int[16];
   private int[] end = new int[16];
@@ -45,6 +47,7 @@ final class DelimitedBytes {
     this.min = plan.min.clone();
     this.max = plan.max.clone();
     this.float64 = plan.float64.clone();
+    this.columnPlan = plan;
   }
 
   /** Returns the number of fields of the row just read. */
@@ -112,6 +115,12 @@ final class DelimitedBytes {
           return;
         }
         break;
+      case ColumnPlan.ENUM:
+        if (number(columnPlan.enumValue(c, buf, from, to), Long.MIN_VALUE, Long.MAX_VALUE, s,
+            kinds, values, objects)) {
+          return;
+        }
+        break;
       case ColumnPlan.UUID: {
         java.util.UUID u = ByteFields.uuid(buf, from, to);
         if (u != null) {
@@ -142,14 +151,22 @@ final class DelimitedBytes {
     if (v != ByteFields.NONE) {
       return number(v, min[c], max[c], s, kinds, values, objects);
     }
-    int digitsFrom = from < to && buf[from] == '-' ? from + 1 : from;
+    boolean negative = from < to && buf[from] == '-';
+    int digitsFrom = negative ? from + 1 : from;
     if (to - digitsFrom < 19 || to - digitsFrom > 20) {
       return false;
     }
+    long u = 0;
     for (int k = digitsFrom; k < to; k++) {
       if (buf[k] < '0' || buf[k] > '9') {
         return false;
       }
+      u = u * 10 + (buf[k] - '0');
+    }
+    // 19 digits are below 2^64: u holds them exactly, unsigned. One that fits a long is the
+    // long the BigInteger below would give, without making it.
+    if (to - digitsFrom == 19 && (u >= 0 || (negative && u == Long.MIN_VALUE))) {
+      return number(negative ? -u : u, min[c], max[c], s, kinds, values, objects);
     }
     BigInteger big = ByteFields.bigInteger(buf, from, to);
     if (big == null) {
@@ -167,9 +184,11 @@ final class DelimitedBytes {
   }
 
   /**
-   * A Float64 column's field {@code -?digits.digits} or {@code -?digits} (at most 15 digits):
-   * its correctly rounded double when finite and not zero (zeros, infinities and the rest stay
-   * text, for the conversion's rules), else {@code false}.
+   * A Float64 column's field {@code -?digits} (at most 15 digits) or {@code
+   * -?digits[.digits][e[+-]digits]} with a fraction or an exponent (at most 64 bytes): its
+   * correctly rounded double, as the text conversion's {@code Double.parseDouble} gives it, when
+   * finite and not zero (zeros, infinities and the rest stay text, for the conversion's rules),
+   * else {@code false}.
    */
   private boolean float64(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
       Object[] objects) {
@@ -190,17 +209,36 @@ final class DelimitedBytes {
       long v = ByteFields.smallInteger(buf, from, to);
       d = v;
     } else {
-      if (buf[i] != '.' || to - from > digits.length) {
+      if (to - from > digits.length) {
         return false;
       }
-      int f = ++i;
-      while (i < to && buf[i] >= '0' && buf[i] <= '9') {
+      if (buf[i] == '.') {
+        int f = ++i;
+        while (i < to && buf[i] >= '0' && buf[i] <= '9') {
+          i++;
+        }
+        if (i == f) {
+          return false;
+        }
+      }
+      boolean exponent = i < to && (buf[i] == 'e' || buf[i] == 'E');
+      if (exponent) {
         i++;
+        if (i < to && (buf[i] == '+' || buf[i] == '-')) {
+          i++;
+        }
+        int e = i;
+        while (i < to && buf[i] >= '0' && buf[i] <= '9') {
+          i++;
+        }
+        if (i == e) {
+          return false;
+        }
       }
-      if (i == f || i != to) {
+      if (i != to) {
         return false;
       }
-      d = ByteFields.simpleDouble(buf, from, to);
+      d = exponent ? Double.NaN : ByteFields.simpleDouble(buf, from, to);
       if (d != d) {
         for (int k = from; k < to; k++) {
           digits[k - from] = (char) buf[k];
@@ -333,8 +371,19 @@ final class DelimitedBytes {
     quote = Arrays.copyOf(quote, n);
   }
 
-  private static int indexOf(byte[] buf, byte b, int from, int to) {
-    for (int i = from; i < to; i++) {
+  /** The first {@code b} in {@code buf[from, to)}, or -1; 8 bytes at a time (see plainEnd). */
+  static int indexOf(byte[] buf, byte b, int from, int to) {
+    long pattern = (b & 0xFFL) * 0x0101010101010101L;
+    int i = from;
+    while (i + 8 <= to) {
+      long x = (long) JsonStrings.LONGS.get(buf, i) ^ pattern;
+      long t = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+      if (t != 0) {
+        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
+      }
+      i += 8;
+    }
+    for (; i < to; i++) {
       if (buf[i] == b) {
         return i;
       }
@@ -346,9 +395,16 @@ final class DelimitedBytes {
    * Whether {@code buf[from, to)} is well-formed UTF-8 (what decodes without a replacement
    * character): then splitting its bytes at ASCII separators is splitting its text.
    */
-  private static boolean wellFormed(byte[] buf, int from, int to) {
+  static boolean wellFormed(byte[] buf, int from, int to) {
     int i = from;
     while (i < to) {
+      // Skip ASCII 8 bytes at a time: no byte of the word has its high bit set.
+      while (i + 8 <= to && ((long) JsonStrings.LONGS.get(buf, i) & 0x8080808080808080L) == 0) {
+        i += 8;
+      }
+      if (i >= to) {
+        break;
+      }
       int b = buf[i];
       if (b >= 0) {
         i++;

@@ -31,10 +31,8 @@ final class FlatScanner {
   private static final int MAX_TEXT = JsonStrings.MAX_TEXT;
   private static final int MAX_NUMBER = 64;
 
-  /** The column names as bytes, in schema order. */
-  private final byte[][] names;
-  /** Per column, whether its name has no quote, backslash or control byte (read verbatim). */
-  private final boolean[] plainName;
+  /** The column names, as the line's bytes are matched against them. */
+  private final ColumnNames names;
   private final boolean exactDecimals;
   /** Columns whose exact decimals are read as doubles all the same (see {@link LineParser}). */
   private final boolean[] float64;
@@ -44,6 +42,8 @@ final class FlatScanner {
   private final long[] min;
   /** Per column, {@link ColumnPlan#max}. */
   private final long[] max;
+  /** The plan (for its enum names). */
+  private final ColumnPlan columnPlan;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
   private final ObjectMapper mapper;
   private final char[] digits = new char[MAX_NUMBER];
@@ -64,21 +64,14 @@ final class FlatScanner {
    * @param mapper the tree path's mapper, which makes exact decimals' nodes
    */
   FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
-    names = new byte[columns.length][];
-    plainName = new boolean[columns.length];
-    for (int i = 0; i < columns.length; i++) {
-      names[i] = columns[i].getBytes(StandardCharsets.UTF_8);
-      plainName[i] = true;
-      for (byte c : names[i]) {
-        plainName[i] &= c != '"' && c != '\\' && (c < 0 || c >= 0x20);
-      }
-    }
+    names = new ColumnNames(columns);
     this.exactDecimals = exactDecimals;
     this.float64 = plan.float64.clone();
     this.plan = plan.kind.clone();
     this.min = plan.min.clone();
     this.max = plan.max.clone();
     this.mapper = mapper;
+    this.columnPlan = plan;
   }
 
   /**
@@ -105,17 +98,16 @@ final class FlatScanner {
       int ns = i + 1;
       int col;
       int ne;
-      if (expect < names.length && plainName[expect] && startsWith(buf, ns, end, names[expect])
-          && ns + names[expect].length < end && buf[ns + names[expect].length] == '"') {
+      if (expect < names.size() && names.at(buf, ns, end, expect)) {
         // The usual case, the next column's name verbatim: what the loop below would find.
         col = expect;
-        ne = ns + names[expect].length;
+        ne = ns + names.length(expect);
       } else {
         ne = name(buf, ns, end);
         if (ne < 0) {
           return false;
         }
-        col = column(buf, ns, ne, expect);
+        col = names.column(buf, ns, ne, expect);
       }
       if (col < 0) {
         if (!ascii(buf, ns, ne)) {
@@ -129,18 +121,18 @@ final class FlatScanner {
           unknown.add(name);
         }
       } else {
-        expect = col + 1 == names.length ? 0 : col + 1;
+        expect = col + 1 == names.size() ? 0 : col + 1;
       }
-      i = blanks(buf, ne + 1, end);
+      i = ne + 1 < end && buf[ne + 1] > ' ' ? ne + 1 : blanks(buf, ne + 1, end);
       if (i >= end || buf[i] != ':') {
         return false;
       }
-      i = blanks(buf, i + 1, end);
+      i = i + 1 < end && buf[i + 1] > ' ' ? i + 1 : blanks(buf, i + 1, end);
       i = value(buf, i, end, col < 0 ? -1 : base + col, kinds, values, objects);
       if (i < 0) {
         return false;
       }
-      i = blanks(buf, i, end);
+      i = i < end && buf[i] > ' ' ? i : blanks(buf, i, end);
       if (i >= end) {
         return false;
       }
@@ -150,7 +142,7 @@ final class FlatScanner {
       if (buf[i] != ',') {
         return false;
       }
-      i = blanks(buf, i + 1, end);
+      i = i + 1 < end && buf[i + 1] > ' ' ? i + 1 : blanks(buf, i + 1, end);
     }
   }
 
@@ -179,19 +171,6 @@ final class FlatScanner {
     return true;
   }
 
-  /** Whether {@code buf[at, end)} starts with {@code name}. */
-  private static boolean startsWith(byte[] buf, int at, int end, byte[] name) {
-    if (end - at < name.length) {
-      return false;
-    }
-    for (int k = 0; k < name.length; k++) {
-      if (buf[at + k] != name[k]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** Reads one value into slot {@code s} (-1: an unknown field's, dropped); returns the index
    * after it, or -1 to decline. */
   private int value(byte[] buf, int i, int end, int s, byte[] kinds, long[] values,
@@ -202,22 +181,24 @@ final class FlatScanner {
     byte c = buf[i];
     if (c == '"') {
       int from = i + 1;
-      int j = from;
-      while (j < end) {
-        byte b = buf[j];
-        if (b == '"' || b < 0x20 || b == '\\') {
-          break; // bytes beyond ASCII are negative
-        }
-        j++;
-      }
+      int j = JsonStrings.plainEnd(buf, from, end);
       if (j >= end || j - from > MAX_TEXT) {
         return -1;
       }
       if (buf[j] != '"') {
         byte p = s >= 0 ? plan[s % plan.length] : ColumnPlan.TEXT;
         if (p == ColumnPlan.STRING || p == ColumnPlan.FIXED) {
-          return strings.decodedUtf8(buf, from, j, end, s, kinds, objects,
-              p == ColumnPlan.STRING ? Long.MAX_VALUE : max[s % plan.length]);
+          long width = p == ColumnPlan.STRING ? Long.MAX_VALUE : max[s % plan.length];
+          if (buf[j] < 0) {
+            // UTF-8 text without escapes (the common case beyond ASCII): checked and copied
+            // as it is, with no decoding loop.
+            int r = JsonStrings.rawUtf8(buf, from, JsonStrings.rawEnd(buf, j, end), end, s,
+                kinds, objects, width);
+            if (r >= 0) {
+              return r;
+            }
+          }
+          return strings.decodedUtf8(buf, from, j, end, s, kinds, objects, width);
         }
         return strings.decoded(buf, from, j, end, s, kinds, objects);
       }
@@ -273,6 +254,9 @@ final class FlatScanner {
       case ColumnPlan.DATE:
         return number(ByteFields.epochDay(buf, from, to), min[c], max[c], s, kinds, values,
             objects);
+      case ColumnPlan.ENUM:
+        return number(columnPlan.enumValue(c, buf, from, to), Long.MIN_VALUE, Long.MAX_VALUE, s,
+            kinds, values, objects);
       case ColumnPlan.UUID: {
         java.util.UUID u = ByteFields.uuid(buf, from, to);
         if (u == null) {
@@ -318,18 +302,26 @@ final class FlatScanner {
       return -1; // no digit, or a leading zero: Jackson words the error
     }
     boolean fraction = false;
+    // The digits as one unscaled number (exact up to 18 digits) and the fraction's length, so
+    // the common decimals need no second pass over their text.
+    long unscaled = v;
+    int fractionDigits = 0;
+    boolean exponent = false;
     if (i < end && buf[i] == '.') {
       fraction = true;
       int f = ++i;
       while (i < end && buf[i] >= '0' && buf[i] <= '9') {
+        unscaled = unscaled * 10 + (buf[i] - '0');
         i++;
       }
       if (i == f) {
         return -1;
       }
+      fractionDigits = i - f;
     }
     if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
       fraction = true;
+      exponent = true;
       i++;
       if (i < end && (buf[i] == '+' || buf[i] == '-')) {
         i++;
@@ -348,6 +340,12 @@ final class FlatScanner {
     }
     if (!fraction) {
       if (intDigits > 18) {
+        // 19 digits are below 2^64, so v holds them exactly as an unsigned number: one that fits
+        // a long is read as big() would read it, without a BigInteger.
+        if (intDigits == 19 && (v >= 0 || (negative && v == Long.MIN_VALUE))) {
+          set(s, kinds, values, BlockRows.LONG, negative ? -v : v);
+          return i;
+        }
         return big(buf, start, len, i, s, kinds, values, objects);
       }
       long n = negative ? -v : v;
@@ -358,12 +356,30 @@ final class FlatScanner {
     if (s < 0) {
       return i;
     }
+    int digits = intDigits + fractionDigits;
     boolean asDouble = !exactDecimals || float64[s % float64.length];
-    double d = asDouble ? parseDouble(buf, start, len) : 0;
+    double d = 0;
+    if (asDouble) {
+      if (!exponent && digits <= 15) {
+        // What ByteFields.simpleDouble gives: an integer below 2^53 over an exact power of ten.
+        double q = (double) unscaled / ByteFields.POW10[fractionDigits];
+        d = negative ? -q : q;
+      } else {
+        d = parseDouble(buf, start, len);
+      }
+    }
     if (exactDecimals && !(asDouble && d != 0 && !Double.isInfinite(d))) {
-      java.math.BigDecimal exact = ByteFields.decimal(buf, start, i);
+      java.math.BigDecimal exact = null;
+      if (!exponent && digits <= 18) {
+        // What ByteFields.decimal gives: the digits and scale, trailing zeros stripped.
+        exact = java.math.BigDecimal.valueOf(negative ? -unscaled : unscaled, fractionDigits);
+        if (buf[i - 1] == '0') {
+          exact = exact.stripTrailingZeros();
+        }
+      }
       if (exact != null) {
-        // The tree's decimal: the text's own digits and scale, which no normalization changes.
+        // The tree's decimal: the text's own digits and scale, trailing zeros stripped as the
+        // tree strips them.
         kinds[s] = BlockRows.BIG_DECIMAL;
         objects[s] = exact;
         return i;
@@ -433,28 +449,14 @@ final class FlatScanner {
     return true;
   }
 
-  /** Skips JSON blanks (a line holds no newline). */
+  /**
+   * Skips JSON blanks (a line holds no newline). The scanner's calls test the first byte
+   * themselves ({@code > ' '} is no blank), since C1 does not inline this method.
+   */
   private static int blanks(byte[] buf, int i, int end) {
     while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r')) {
       i++;
     }
     return i;
-  }
-
-  /** Returns the column whose name is {@code buf[from, to)}, trying {@code expect} first. */
-  private int column(byte[] buf, int from, int to, int expect) {
-    if (expect < names.length && same(names[expect], buf, from, to)) {
-      return expect;
-    }
-    for (int c = 0; c < names.length; c++) {
-      if (same(names[c], buf, from, to)) {
-        return c;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean same(byte[] name, byte[] buf, int from, int to) {
-    return name.length == to - from && Arrays.equals(name, 0, name.length, buf, from, to);
   }
 }

@@ -119,15 +119,27 @@ final class JsonStrings {
         if (b == '"') {
           break;
         }
-        o[n++] = (byte) b;
-        j++;
+        int run = plainEnd(buf, j + 1, limit);
+        System.arraycopy(buf, j, o, n, run - j);
+        n += run - j;
+        j = run;
       } else if (b == '\\') {
+        // At most 4 bytes out for the 2, 6 or 12 read: the output stays behind the input.
+        if (j + 6 <= limit && buf[j + 1] == 'u') {
+          // The usual escape, u and four hex digits of a char that is no surrogate, without a
+          // call of escape().
+          int u = hex4(buf, j + 2, limit);
+          if (u >= 0 && (u < 0xD800 || u > 0xDFFF)) {
+            n = putUtf8(o, n, u);
+            j += 6;
+            continue;
+          }
+        }
         long r = escape(buf, j, limit);
         if (r < 0) {
           return -1;
         }
         j = (int) r;
-        // At most 4 bytes out for the 2, 6 or 12 read: the output stays behind the input.
         n = putUtf8(o, n, (int) (r >>> 32));
       } else if (b >= 0) {
         return -1; // a control byte: Jackson refuses it unescaped
@@ -242,15 +254,115 @@ final class JsonStrings {
     if (i + 4 > end) {
       return -1;
     }
-    int v = 0;
-    for (int k = 0; k < 4; k++) {
-      int d = Character.digit(buf[i + k], 16);
-      if (d < 0) {
-        return -1;
+    byte[] h = HEX;
+    // Each digit is 0-15 or -1; an OR of the four shifted values is negative if any is.
+    int v = h[buf[i] & 0xFF] << 12 | h[buf[i + 1] & 0xFF] << 8 | h[buf[i + 2] & 0xFF] << 4
+        | h[buf[i + 3] & 0xFF];
+    return v < 0 ? -1 : v;
+  }
+
+  /**
+   * Returns the index of the first quote, backslash or control byte in {@code buf[from, end)}
+   * (bytes beyond ASCII pass), or {@code end}: as {@link #plainEnd}, without the high-bit test.
+   */
+  static int rawEnd(byte[] buf, int from, int end) {
+    int i = from;
+    while (i + 8 <= end) {
+      long x = (long) LONGS.get(buf, i);
+      long q = x ^ 0x2222222222222222L;
+      long b = x ^ 0x5c5c5c5c5c5c5c5cL;
+      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x))
+          & HIGHS;
+      if (t != 0) {
+        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
       }
-      v = v << 4 | d;
+      i += 8;
     }
-    return v;
+    while (i < end) {
+      byte c = buf[i];
+      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+        return i;
+      }
+      i++;
+    }
+    return end;
+  }
+
+  /**
+   * Reads a string without escapes that holds bytes beyond ASCII, {@code buf[from, q)} with its
+   * closing quote at {@code q}, for a String or FixedString column as {@link #decodedUtf8} would:
+   * its bytes as they are once checked well-formed UTF-8 (text where they are more than {@code
+   * width}). Returns the index after the quote, or -1 where decodedUtf8 must decide (no quote at
+   * {@code q}, malformed UTF-8, a string past {@link #MAX_TEXT}).
+   */
+  static int rawUtf8(byte[] buf, int from, int q, int end, int s, byte[] kinds, Object[] objects,
+      long width) {
+    if (q >= end || buf[q] != '"' || q - from >= MAX_TEXT
+        || !DelimitedBytes.wellFormed(buf, from, q)) {
+      return -1;
+    }
+    if (q - from <= width) {
+      kinds[s] = BlockRows.UTF8;
+      objects[s] = Arrays.copyOfRange(buf, from, q);
+    } else {
+      kinds[s] = BlockRows.TEXT;
+      objects[s] = new String(buf, from, q - from, StandardCharsets.UTF_8);
+    }
+    return q + 1;
+  }
+
+  /** Each byte's value as a hex digit (either case), or -1. */
+  static final byte[] HEX = new byte[256];
+
+  static {
+    java.util.Arrays.fill(HEX, (byte) -1);
+    for (int c = 0; c < 10; c++) {
+      HEX['0' + c] = (byte) c;
+    }
+    for (int c = 0; c < 6; c++) {
+      HEX['a' + c] = (byte) (10 + c);
+      HEX['A' + c] = (byte) (10 + c);
+    }
+  }
+
+  /** Reads 8 bytes of a {@code byte[]} as a little-endian long. */
+  static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
+          java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /**
+   * Returns the index of the first byte in {@code buf[from, end)} that ends a plain ASCII run of
+   * a JSON string: a quote, a backslash, a control byte or a byte beyond ASCII; {@code end} if
+   * none. Tests 8 bytes at a time: a zero byte of {@code x ^ c} marks a byte {@code c}, a
+   * borrow out of {@code x - 0x20} one below 0x20, the high bit one beyond ASCII; a borrow only
+   * marks bytes above a marked one, so the lowest mark is the first such byte.
+   */
+  static int plainEnd(byte[] buf, int from, int end) {
+    int i = from;
+    while (i + 8 <= end) {
+      long x = (long) LONGS.get(buf, i);
+      long q = x ^ 0x2222222222222222L;
+      long b = x ^ 0x5c5c5c5c5c5c5c5cL;
+      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x) | x)
+          & HIGHS;
+      if (t != 0) {
+        // The lowest mark's byte: t & -t is 0x80 << 8k; (1 << 8k) times a constant whose byte
+        // 7 - k is k has k in its top byte (C1 does not make numberOfTrailingZeros one
+        // instruction).
+        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
+      }
+      i += 8;
+    }
+    while (i < end) {
+      byte c = buf[i];
+      if (c == '"' || c < 0x20 || c == '\\') {
+        return i; // bytes beyond ASCII are negative
+      }
+      i++;
+    }
+    return end;
   }
 
   private char[] grow(int need) {

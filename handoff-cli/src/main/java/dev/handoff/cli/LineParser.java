@@ -165,8 +165,9 @@ final class LineParser {
     int rows = 0;
     int line = 0;
     int pos = 0;
+    int[] known = b.lineEnds;
     while (pos < buf.length) {
-      int nl = BlockReader.newline(buf, pos, buf.length);
+      int nl = known != null ? known[line] : BlockReader.newline(buf, pos, buf.length);
       int next = nl < buf.length ? nl + 1 : nl;
       int len = nl - pos;
       if (len > 0 && nl < buf.length && buf[nl - 1] == '\r') {

@@ -53,6 +53,11 @@ final class ParsedBlock {
   String[][] unknown;
   /** How many lines (blank ones included) the block holds. */
   int lines;
+  /**
+   * Where each of the {@link #lines} lines ends in {@link #bytes} (its newline, or the end of
+   * the bytes), as the reader found them; {@code null} when the parser finds them itself.
+   */
+  int[] lineEnds;
 
   ParsedBlock(long start, long end, long linesBefore, byte[] bytes) {
     this.start = start;

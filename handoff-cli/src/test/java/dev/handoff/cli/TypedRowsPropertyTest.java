@@ -198,11 +198,23 @@ class TypedRowsPropertyTest {
             + '"';
       }
       case "big": case "neg": {
+        if (k == 1) {
+          // The ends of long and of 64 unsigned bits, where 19 and 20 digits change kind.
+          String[] ends = {"9223372036854775807", "9223372036854775808", "18446744073709551615",
+              "18446744073709551616", "1000000000000000000", "9999999999999999999"};
+          return (column.equals("neg") ? "-" : "") + ends[r.nextInt(ends.length)];
+        }
         java.math.BigInteger v = new java.math.BigInteger(65, new java.util.Random(r.nextLong()));
         return (column.equals("neg") ? "-" : "") + v;
       }
       case "dec": case "f32": case "f64": {
         String s = (r.nextBoolean() ? "-" : "") + r.nextInt(1_000_000) + "." + r.nextInt(100_000);
+        if (k == 3) {
+          // Exponents from underflow to overflow, either case, with and without a sign.
+          String[] signs = {"", "+", "-"};
+          return (r.nextBoolean() ? s : s.substring(0, s.indexOf('.')))
+              + (r.nextBoolean() ? "e" : "E") + signs[r.nextInt(3)] + r.nextInt(330);
+        }
         return k == 1 ? s + "0" : k == 2 ? s + "e3" : s;
       }
       case "e":
