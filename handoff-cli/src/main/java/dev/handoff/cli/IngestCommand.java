@@ -188,9 +188,11 @@ final class IngestCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   Duration requestTimeout;
 
-  @Option(names = "--compression", paramLabel = "<none|gzip|lz4|zstd>", defaultValue = "lz4",
+  @Option(names = "--compression", paramLabel = "<auto|none|gzip|lz4|zstd>",
+      defaultValue = "auto",
       description = "How insert bodies are compressed: ClickHouse's own compressed blocks (lz4,"
-          + " zstd), gzip, or none (default ${DEFAULT-VALUE}).")
+          + " zstd), gzip, or none. auto (the default): none when --url names this machine"
+          + " (localhost or a loopback address), where compressing only costs CPU, else lz4.")
   String compression;
 
   @Option(names = "--zstd-level", paramLabel = "<1..22>", defaultValue = "1",
@@ -279,11 +281,13 @@ final class IngestCommand implements Callable<Integer> {
       throw usage("--request-timeout=" + requestTimeout + ": expected more than 0");
     }
     Compression packing = switch (compression) {
+      case "auto" -> isLoopback(url) ? Compression.NONE : Compression.LZ4;
       case "none" -> Compression.NONE;
       case "gzip" -> Compression.GZIP;
       case "lz4" -> Compression.LZ4;
       case "zstd" -> Compression.ZSTD;
-      default -> throw usage("--compression=" + compression + ": expected none, gzip, lz4 or zstd");
+      default -> throw usage("--compression=" + compression
+          + ": expected auto, none, gzip, lz4 or zstd");
     };
     if (zstdLevel < ClickHouseHttpOptions.MIN_ZSTD_LEVEL
         || zstdLevel > ClickHouseHttpOptions.MAX_ZSTD_LEVEL) {
@@ -380,5 +384,37 @@ final class IngestCommand implements Callable<Integer> {
 
   private ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);
+  }
+
+  /**
+   * Whether {@code url} names this machine by its host alone: {@code localhost} or a loopback
+   * address literal (127.0.0.0/8, ::1). No name is resolved, so a start-up never waits for DNS;
+   * an unreadable URL is not loopback (the HTTP client reports it).
+   */
+  static boolean isLoopback(String url) {
+    String host;
+    try {
+      host = java.net.URI.create(url).getHost();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (host == null) {
+      return false;
+    }
+    if (host.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    boolean literal = host.indexOf(':') >= 0 || host.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
+    if (!literal) {
+      return false;
+    }
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress(); // a literal: no lookup
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
   }
 }

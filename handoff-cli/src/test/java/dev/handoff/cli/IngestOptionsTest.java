@@ -38,6 +38,20 @@ final class IngestOptionsTest {
   }
 
   @Test
+  void isLoopback_namesThisMachineByLiteralOrLocalhostOnly() {
+    for (String url : new String[] {"http://127.0.0.1:8123", "http://127.3.4.5:8123/",
+        "http://localhost:8123", "https://LOCALHOST", "http://[::1]:8123",
+        "http://[0:0:0:0:0:0:0:1]:8123"}) {
+      assertThat(IngestCommand.isLoopback(url)).as(url).isTrue();
+    }
+    for (String url : new String[] {"http://10.0.0.1:8123", "http://128.0.0.1:8123",
+        "http://[::2]:8123", "http://clickhouse:8123", "http://localhost.example:8123",
+        "http://127.0.0.1.example:8123", "not a url", "http:///x"}) {
+      assertThat(IngestCommand.isLoopback(url)).as(url).isFalse();
+    }
+  }
+
+  @Test
   void defaults_andSuffixedSizesAndDurations() {
     Ingest.Settings d = settings("ingest", "--table", "db.t", "--input", input.toString());
     assertThat(d.url()).isEqualTo("http://127.0.0.1:8123");
@@ -48,7 +62,14 @@ final class IngestOptionsTest {
     assertThat(d.skipBadRows()).isTrue();
     assertThat(d.deadLetter()).isNull();
     assertThat(d.progress()).isNull();
-    assertThat(d.compression()).isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
+    // auto: the default URL is this machine, where compressing only costs CPU.
+    assertThat(d.compression()).isEqualTo(ClickHouseHttpOptions.Compression.NONE);
+    assertThat(settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--url", "http://clickhouse.example:8123").compression())
+        .isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
+    assertThat(settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--url", "http://localhost:8123", "--compression", "lz4").compression())
+        .isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
     assertThat(d.zstdLevel()).isEqualTo(1);
     Ingest.Settings z = settings("ingest", "--table", "db.t", "--input", input.toString(),
         "--compression", "zstd", "--zstd-level", "7");
