@@ -104,9 +104,10 @@ final class IngestCommand implements Callable<Integer> {
       description = "Seal a shard's chunk at this size (default ${DEFAULT-VALUE}).")
   long chunkBytes;
 
-  @Option(names = "--insert-bytes", paramLabel = "<size>", defaultValue = "16MiB",
+  @Option(names = "--insert-bytes", paramLabel = "<size>", defaultValue = "64MiB",
       converter = Sizes.BytesConverter.class,
-      description = "Merge chunks into inserts of at most this size (default ${DEFAULT-VALUE}).")
+      description = "Merge chunks into inserts of at most this size (default ${DEFAULT-VALUE},"
+          + " as the sink facade's; fewer, larger parts cost the server less).")
   long insertBytes;
 
   @Option(names = "--insert-rows", paramLabel = "<n>", defaultValue = "1000000",

@@ -71,6 +71,7 @@ final class IngestOptionsTest {
         "--url", "http://localhost:8123", "--compression", "lz4").compression())
         .isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
     assertThat(d.zstdLevel()).isEqualTo(1);
+    assertThat(d.insertBytes()).isEqualTo(64L << 20);
     Ingest.Settings z = settings("ingest", "--table", "db.t", "--input", input.toString(),
         "--compression", "zstd", "--zstd-level", "7");
     assertThat(z.compression()).isEqualTo(ClickHouseHttpOptions.Compression.ZSTD);
