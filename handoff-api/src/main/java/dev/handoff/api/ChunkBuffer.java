@@ -427,8 +427,9 @@ public final class ChunkBuffer {
   /**
    * Appends {@code text} as one byte per char if every char is ASCII (below {@code 0x80}), which
    * is then exactly its UTF-8 encoding, and returns true; otherwise writes nothing and returns
-   * false. Faster than {@link #writeUtf8} for ASCII text: the chars are copied in bulk and
-   * checked with few reads (see {@link Latin1Strings}).
+   * false. Faster than {@link #writeUtf8} for ASCII text: the chars are copied in bulk, and
+   * checked 8 bytes at a time where the JVM lets the buffer see that the String stores one byte
+   * per char (Java 17 to 23 with {@code jdk.unsupported}; see the module's description).
    *
    * @return whether {@code text} was ASCII and was written
    */
