@@ -5,6 +5,9 @@ import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions.Compression;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -395,7 +398,7 @@ final class IngestCommand implements Callable<Integer> {
   static boolean isLoopback(String url) {
     String host;
     try {
-      host = java.net.URI.create(url).getHost();
+      host = URI.create(url).getHost();
     } catch (IllegalArgumentException e) {
       return false;
     }
@@ -413,8 +416,8 @@ final class IngestCommand implements Callable<Integer> {
       return false;
     }
     try {
-      return java.net.InetAddress.getByName(host).isLoopbackAddress(); // a literal: no lookup
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getByName(host).isLoopbackAddress(); // a literal: no lookup
+    } catch (UnknownHostException e) {
       return false;
     }
   }
