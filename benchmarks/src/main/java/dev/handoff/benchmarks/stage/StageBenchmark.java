@@ -121,9 +121,9 @@ public class StageBenchmark {
 
   private void buildFacade() throws IOException {
     server = new NullInsertServer();
-    // The ingest command's settings (docs/benchmarks.md, issue 6), with the stage's queue: inserts
-    // of up to 16 MiB, a quarter of the budget, so the worker writes while the pusher fills more.
-    // -Dbench.facadeInsertMiB=64 gives the facade's default instead.
+    // The settings of the end-to-end runs of issue 6 (docs/benchmarks.md), with the stage's queue:
+    // inserts of up to 16 MiB, a quarter of the budget, so the worker writes while the pusher
+    // fills more. -Dbench.facadeInsertMiB=64 gives the facade's default (and ingest's) instead.
     long insertBytes = Long.getLong("bench.facadeInsertMiB", 16L) << 20;
     sink = ClickHouseSink.forObjectArrays()
         .url(server.url())
