@@ -146,25 +146,9 @@ final class BlockReader implements AutoCloseable {
 
   /** Returns the index of the first {@code '\n'} in {@code buf[from, to)}, or {@code to}. */
   static int newline(byte[] buf, int from, int to) {
-    // The line is mostly longer than 8 bytes: test 8 at a time (a zero byte marks a newline
-    // in x ^ 0x0a0a..), then finish byte by byte.
-    int i = from;
-    while (i + 8 <= to) {
-      long x = (long) LONGS.get(buf, i) ^ 0x0a0a0a0a0a0a0a0aL;
-      if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
-        break;
-      }
-      i += 8;
-    }
-    while (i < to && buf[i] != '\n') {
-      i++;
-    }
-    return i;
+    int i = ByteWords.indexOf(buf, (byte) '\n', from, to);
+    return i < 0 ? to : i;
   }
-
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
-          java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /** Returns whether {@code buf[from, to)} holds only blanks; a JSON line's first byte says no. */
   static boolean blank(byte[] buf, int from, int to) {

@@ -228,6 +228,23 @@ final class ByteFields {
   }
 
   /**
+   * Returns the index after the exponent that starts at {@code b[i]} (an {@code e} or {@code E},
+   * checked by the caller), an optional sign and at least one digit, all before {@code to}; -1
+   * when it has no digit.
+   */
+  static int exponentEnd(byte[] b, int i, int to) {
+    i++;
+    if (i < to && (b[i] == '+' || b[i] == '-')) {
+      i++;
+    }
+    int digits = i;
+    while (i < to && b[i] >= '0' && b[i] <= '9') {
+      i++;
+    }
+    return i == digits ? -1 : i;
+  }
+
+  /**
    * Returns the number {@code -?int.frac} in {@code b[from, to)} (JSON's syntax, checked by the
    * caller; no exponent) as the {@code BigDecimal} Jackson's tree holds for it, when it has at
    * most 18 digits: its digits and scale, trailing zeros stripped; else {@code null}.

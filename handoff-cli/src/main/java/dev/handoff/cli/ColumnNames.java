@@ -70,7 +70,7 @@ final class ColumnNames {
     }
     long[] m = mask[c];
     for (int k = 0; k < p.length; k++) {
-      if ((((long) JsonStrings.LONGS.get(buf, ns + 8 * k)) & m[k]) != p[k]) {
+      if ((((long) ByteWords.LONGS.get(buf, ns + 8 * k)) & m[k]) != p[k]) {
         return false;
       }
     }

@@ -222,18 +222,8 @@ final class DelimitedBytes {
         }
       }
       boolean exponent = i < to && (buf[i] == 'e' || buf[i] == 'E');
-      if (exponent) {
-        i++;
-        if (i < to && (buf[i] == '+' || buf[i] == '-')) {
-          i++;
-        }
-        int e = i;
-        while (i < to && buf[i] >= '0' && buf[i] <= '9') {
-          i++;
-        }
-        if (i == e) {
-          return false;
-        }
+      if (exponent && (i = ByteFields.exponentEnd(buf, i, to)) < 0) {
+        return false;
       }
       if (i != to) {
         return false;
@@ -296,7 +286,7 @@ final class DelimitedBytes {
         int from = ++i;
         boolean doubled = false;
         while (true) {
-          int close = indexOf(buf, q, i, to);
+          int close = ByteWords.indexOf(buf, q, i, to);
           if (close < 0) {
             return false;
           }
@@ -317,7 +307,7 @@ final class DelimitedBytes {
           return false;
         }
       } else {
-        int comma = indexOf(buf, (byte) ',', i, to);
+        int comma = ByteWords.indexOf(buf, (byte) ',', i, to);
         int e = comma < 0 ? to : comma;
         start[n] = i;
         end[n] = e;
@@ -347,10 +337,10 @@ final class DelimitedBytes {
       if (fields == flag.length) {
         grow();
       }
-      int tab = indexOf(buf, (byte) '\t', i, to);
+      int tab = ByteWords.indexOf(buf, (byte) '\t', i, to);
       int e = tab < 0 ? to : tab;
       boolean isNull = e - i == 2 && buf[i] == '\\' && buf[i + 1] == 'N';
-      if (!isNull && indexOf(buf, (byte) '\\', i, e) >= 0) {
+      if (!isNull && ByteWords.indexOf(buf, (byte) '\\', i, e) >= 0) {
         return false;
       }
       start[fields] = i;
@@ -371,26 +361,6 @@ final class DelimitedBytes {
     quote = Arrays.copyOf(quote, n);
   }
 
-  /** The first {@code b} in {@code buf[from, to)}, or -1; 8 bytes at a time (see plainEnd). */
-  static int indexOf(byte[] buf, byte b, int from, int to) {
-    long pattern = (b & 0xFFL) * 0x0101010101010101L;
-    int i = from;
-    while (i + 8 <= to) {
-      long x = (long) JsonStrings.LONGS.get(buf, i) ^ pattern;
-      long t = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
-      if (t != 0) {
-        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
-      }
-      i += 8;
-    }
-    for (; i < to; i++) {
-      if (buf[i] == b) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   /**
    * Whether {@code buf[from, to)} is well-formed UTF-8 (what decodes without a replacement
    * character): then splitting its bytes at ASCII separators is splitting its text.
@@ -399,7 +369,7 @@ final class DelimitedBytes {
     int i = from;
     while (i < to) {
       // Skip ASCII 8 bytes at a time: no byte of the word has its high bit set.
-      while (i + 8 <= to && ((long) JsonStrings.LONGS.get(buf, i) & 0x8080808080808080L) == 0) {
+      while (i + 8 <= to && ((long) ByteWords.LONGS.get(buf, i) & ByteWords.HIGHS) == 0) {
         i += 8;
       }
       if (i >= to) {

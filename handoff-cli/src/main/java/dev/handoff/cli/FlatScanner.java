@@ -322,15 +322,7 @@ final class FlatScanner {
     if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
       fraction = true;
       exponent = true;
-      i++;
-      if (i < end && (buf[i] == '+' || buf[i] == '-')) {
-        i++;
-      }
-      int e = i;
-      while (i < end && buf[i] >= '0' && buf[i] <= '9') {
-        i++;
-      }
-      if (i == e) {
+      if ((i = ByteFields.exponentEnd(buf, i, end)) < 0) {
         return -1;
       }
     }

@@ -266,26 +266,7 @@ final class JsonStrings {
    * (bytes beyond ASCII pass), or {@code end}: as {@link #plainEnd}, without the high-bit test.
    */
   static int rawEnd(byte[] buf, int from, int end) {
-    int i = from;
-    while (i + 8 <= end) {
-      long x = (long) LONGS.get(buf, i);
-      long q = x ^ 0x2222222222222222L;
-      long b = x ^ 0x5c5c5c5c5c5c5c5cL;
-      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x))
-          & HIGHS;
-      if (t != 0) {
-        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
-      }
-      i += 8;
-    }
-    while (i < end) {
-      byte c = buf[i];
-      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
-        return i;
-      }
-      i++;
-    }
-    return end;
+    return stopAt(buf, from, end, 0L);
   }
 
   /**
@@ -325,45 +306,43 @@ final class JsonStrings {
     }
   }
 
-  /** Reads 8 bytes of a {@code byte[]} as a little-endian long. */
-  static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class,
-          java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
-
   /**
    * Returns the index of the first byte in {@code buf[from, end)} that ends a plain ASCII run of
    * a JSON string: a quote, a backslash, a control byte or a byte beyond ASCII; {@code end} if
-   * none. Tests 8 bytes at a time: a zero byte of {@code x ^ c} marks a byte {@code c}, a
-   * borrow out of {@code x - 0x20} one below 0x20, the high bit one beyond ASCII; a borrow only
-   * marks bytes above a marked one, so the lowest mark is the first such byte.
+   * none. Tests 8 bytes at a time ({@link ByteWords}): a zero byte of {@code x ^ c} marks a byte
+   * {@code c}, a borrow out of {@code x - 0x20} one below 0x20, the high bit one beyond ASCII.
    */
   static int plainEnd(byte[] buf, int from, int end) {
+    return stopAt(buf, from, end, -1L);
+  }
+
+  /**
+   * {@link #plainEnd} ({@code high} all ones: a byte beyond ASCII stops too) and {@link #rawEnd}
+   * ({@code high} zero: it does not).
+   */
+  private static int stopAt(byte[] buf, int from, int end, long high) {
     int i = from;
     while (i + 8 <= end) {
-      long x = (long) LONGS.get(buf, i);
+      long x = (long) ByteWords.LONGS.get(buf, i);
       long q = x ^ 0x2222222222222222L;
       long b = x ^ 0x5c5c5c5c5c5c5c5cL;
-      long t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - 0x2020202020202020L) & ~x) | x)
-          & HIGHS;
+      long t = (((q - ByteWords.ONES) & ~q) | ((b - ByteWords.ONES) & ~b)
+          | ((x - 0x2020202020202020L) & ~x) | (x & high)) & ByteWords.HIGHS;
       if (t != 0) {
-        // The lowest mark's byte: t & -t is 0x80 << 8k; (1 << 8k) times a constant whose byte
-        // 7 - k is k has k in its top byte (C1 does not make numberOfTrailingZeros one
-        // instruction).
-        return i + (int) ((((t & -t) >>> 7) * 0x0001020304050607L) >>> 56);
+        return i + ByteWords.firstMarked(t);
       }
       i += 8;
     }
-    while (i < end) {
+    for (; i < end; i++) {
       byte c = buf[i];
-      if (c == '"' || c < 0x20 || c == '\\') {
-        return i; // bytes beyond ASCII are negative
+      // A byte beyond ASCII is negative: below 0x20 too, a stop for plainEnd only.
+      if (c == '"' || c == '\\' || (c < 0x20 && (c >= 0 || high != 0))) {
+        return i;
       }
-      i++;
     }
     return end;
   }
+
 
   private char[] grow(int need) {
     text = Arrays.copyOf(text, Math.min(MAX_TEXT + 2, Math.max(need, text.length * 2)));

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The word-at-a-time scans of the byte scanners against byte-by-byte references: {@link
  * JsonStrings#plainEnd} (the end of a string's plain ASCII run), {@link JsonStrings#rawEnd} (of
- * its run without escapes), {@link DelimitedBytes#indexOf}, {@link JsonStrings#hex4} (its
+ * its run without escapes), {@link ByteWords#indexOf}, {@link JsonStrings#hex4} (its
  * table of hex digits), and the column names matched as 8-byte words (names of 1 to 20 bytes,
  * at the end of the line and near it, next to names that extend or cut them), whose rows must
  * read as the trees of the same lines.
@@ -72,7 +72,7 @@ class ScanWordsTest {
           break;
         }
       }
-      assertThat(DelimitedBytes.indexOf(b, (byte) ',', from, end)).as("indexOf, seed %d", seed)
+      assertThat(ByteWords.indexOf(b, (byte) ',', from, end)).as("indexOf, seed %d", seed)
           .isEqualTo(comma);
     }
   }
