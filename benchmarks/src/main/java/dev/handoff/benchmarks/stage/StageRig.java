@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Map;
+import org.openjdk.jmh.annotations.CompilerControl;
 
 /**
  * A real {@link SinkHandoff} of one shard, with real {@link ShardQueues}, an {@link
@@ -89,8 +90,10 @@ final class StageRig {
   /**
    * Does what a sink worker does with each chunk it takes, minus the HTTP: writes the frame to
    * {@code sink}, returns the chunk's bytes to the budget, releases the frame (a pooled array
-   * goes back to the pool) and succeeds the chunk's acknowledgements.
+   * goes back to the pool) and succeeds the chunk's acknowledgements. Never inlined: a worker
+   * runs this on its own thread, so the pushing loop's compiled code must not carry it.
    */
+  @CompilerControl(CompilerControl.Mode.DONT_INLINE)
   void settle(OutputStream sink) {
     EncodedChunk c;
     while ((c = queues.poll(0)) != null) {
