@@ -118,9 +118,13 @@ final class IngestCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}).")
   int insertRows;
 
-  @Option(names = "--linger", paramLabel = "<duration>", defaultValue = "200ms",
+  // A load is a batch: a longer linger means fewer, larger inserts, hence fewer parts for the
+  // server to write and merge (docs/ingest.md, Speed). About one insert a second per table is
+  // ClickHouse's own advice; the end of the input ends every linger.
+  @Option(names = "--linger", paramLabel = "<duration>", defaultValue = "1s",
       converter = Sizes.DurationConverter.class,
-      description = "How long a worker waits for more chunks to merge (default ${DEFAULT-VALUE}).")
+      description = "How long a worker waits for more chunks to merge into one insert (default"
+          + " ${DEFAULT-VALUE}; the end of the input or a full --budget ends it).")
   Duration linger;
 
   @Option(names = "--budget", paramLabel = "<size>", defaultValue = "64MiB",

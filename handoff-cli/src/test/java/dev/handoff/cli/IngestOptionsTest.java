@@ -72,6 +72,8 @@ final class IngestOptionsTest {
         .isEqualTo(ClickHouseHttpOptions.Compression.LZ4);
     assertThat(d.zstdLevel()).isEqualTo(1);
     assertThat(d.insertBytes()).isEqualTo(64L << 20);
+    // A load's inserts wait up to a second for more chunks: fewer, larger parts.
+    assertThat(d.linger()).isEqualTo(Duration.ofSeconds(1));
     Ingest.Settings z = settings("ingest", "--table", "db.t", "--input", input.toString(),
         "--compression", "zstd", "--zstd-level", "7");
     assertThat(z.compression()).isEqualTo(ClickHouseHttpOptions.Compression.ZSTD);
