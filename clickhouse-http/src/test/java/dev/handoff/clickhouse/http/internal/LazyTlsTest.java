@@ -72,6 +72,13 @@ final class LazyTlsTest {
           out.write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
               .getBytes(StandardCharsets.US_ASCII));
           out.flush();
+          // Hang up only after the client does: closing with its ClientHello unread resets the
+          // connection, and the reset can overtake the answer, which the client then never
+          // reads (it waited out its connect timeout instead, once in a loaded test run).
+          s.setSoTimeout(10_000);
+          while (in.read() != -1) {
+            // the rest of the ClientHello
+          }
         } catch (Exception e) {
           // the client hung up
         }
