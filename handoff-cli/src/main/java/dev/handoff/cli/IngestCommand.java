@@ -127,10 +127,12 @@ final class IngestCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}; the end of the input or a full --budget ends it).")
   Duration linger;
 
-  @Option(names = "--budget", paramLabel = "<size>", defaultValue = "64MiB",
+  // Room for each of the default two shards to gather a whole --insert-bytes insert: with 64 MiB
+  // a full budget ended the inserts at about 28 MiB, twice the parts on a large file.
+  @Option(names = "--budget", paramLabel = "<size>", defaultValue = "128MiB",
       converter = Sizes.BytesConverter.class,
-      description = "Stop reading while this many encoded bytes are not yet written (default"
-          + " ${DEFAULT-VALUE}).")
+      description = "Stop reading while this many bytes of sealed chunks are not yet written"
+          + " (default ${DEFAULT-VALUE}).")
   long budget;
 
   @Option(names = "--queue-capacity", paramLabel = "<chunks>", defaultValue = "4",

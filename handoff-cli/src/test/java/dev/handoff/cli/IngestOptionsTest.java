@@ -74,6 +74,8 @@ final class IngestOptionsTest {
     assertThat(d.insertBytes()).isEqualTo(64L << 20);
     // A load's inserts wait up to a second for more chunks: fewer, larger parts.
     assertThat(d.linger()).isEqualTo(Duration.ofSeconds(1));
+    // Two shards can each gather a whole 64 MiB insert.
+    assertThat(d.budget()).isEqualTo(128L << 20);
     Ingest.Settings z = settings("ingest", "--table", "db.t", "--input", input.toString(),
         "--compression", "zstd", "--zstd-level", "7");
     assertThat(z.compression()).isEqualTo(ClickHouseHttpOptions.Compression.ZSTD);

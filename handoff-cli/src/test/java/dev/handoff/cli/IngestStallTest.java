@@ -3,6 +3,7 @@ package dev.handoff.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.handoff.core.ChunkPool;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code handoff ingest} against a stalled server: a loopback socket that accepts connections and
- * never reads or answers. In-flight bytes stay under the budget plus one chunk per shard, the
- * command ends by its deadline with a non-zero exit, and the checkpoint acknowledges nothing.
+ * never reads or answers. In-flight bytes stay under the budget plus one chunk array per shard
+ * and one more (the chunk that crosses the budget), the command ends by its deadline with a
+ * non-zero exit, and the checkpoint acknowledges nothing.
  */
 final class IngestStallTest {
 
@@ -72,9 +74,11 @@ final class IngestStallTest {
       assertThat(exit).as(out.toString()).isEqualTo(Main.ORACLE_FAILED);
       assertThat(secs).as("ends within the deadline plus its graces").isLessThan(20);
       assertThat(samples.get()).isGreaterThan(10);
-      // The row that crosses a chunk's target is in the chunk: allow one row (< 1 KiB) more.
+      // A sealed chunk charges its pooled array. Reading stops once the chunks charged reach the
+      // budget (the last of them may cross it), and each shard then seals its open chunk.
+      long array = ChunkPool.arrayLengthFor(chunk);
       assertThat(maxInflight.get()).as("in-flight bytes")
-          .isPositive().isLessThanOrEqualTo(budget + (long) shards * (chunk + 1024));
+          .isPositive().isLessThanOrEqualTo(budget + (shards + 1L) * array);
       JsonNode s = MixedRows.summary(out.toString());
       assertThat(s.get("status").asText()).isEqualTo("incomplete");
       assertThat(s.get("rowsWritten").asLong()).isZero();
