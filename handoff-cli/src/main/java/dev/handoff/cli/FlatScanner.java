@@ -45,7 +45,7 @@ final class FlatScanner {
   /** The plan (for its enum names). */
   private final ColumnPlan columnPlan;
   /** Makes exact decimals' nodes as the tree path does (its features decide the node). */
-  private final ObjectMapper mapper;
+  private final TreeMapper json;
   private final char[] digits = new char[MAX_NUMBER];
   /** Decodes strings with escapes or bytes beyond ASCII. */
   private final JsonStrings strings = new JsonStrings();
@@ -61,16 +61,16 @@ final class FlatScanner {
    *     that fits) as its UTF-8 bytes ({@link BlockRows#UTF8}), a date's, date-time's, UUID's or
    *     integer's as its value where {@link ByteFields} reads it; and which columns are Float64,
    *     whose exact decimals are read as doubles
-   * @param mapper the tree path's mapper, which makes exact decimals' nodes
+   * @param json the tree path's mapper, which makes exact decimals' nodes
    */
-  FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, ObjectMapper mapper) {
+  FlatScanner(String[] columns, boolean exactDecimals, ColumnPlan plan, TreeMapper json) {
     names = new ColumnNames(columns);
     this.exactDecimals = exactDecimals;
     this.float64 = plan.float64.clone();
     this.plan = plan.kind.clone();
     this.min = plan.min.clone();
     this.max = plan.max.clone();
-    this.mapper = mapper;
+    this.json = json;
     this.columnPlan = plan;
   }
 
@@ -379,6 +379,7 @@ final class FlatScanner {
       try {
         // The node the tree would hold (same mapper, same normalization), kept in a
         // one-element array that BlockRows reads through the tree's nested accessor.
+        ObjectMapper mapper = json.get();
         objects[s] = mapper.createArrayNode().add(mapper.readTree(buf, start, len));
       } catch (IOException e) {
         return -1;

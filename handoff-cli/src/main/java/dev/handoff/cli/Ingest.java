@@ -236,7 +236,6 @@ final class Ingest {
 
   private IngestSummary run(Target target) throws IOException, InterruptedException {
     long startNanos = System.nanoTime();
-    JacksonWarmUp.start();
     TableSchema schema = s.schema() != null ? s.schema() : target.schema();
     CheckpointFile checkpoint = s.checkpoint() == null ? null : new CheckpointFile(s.checkpoint());
     CheckpointFile.Position from = CheckpointFile.Position.of(s.inputName(), 0, 0);

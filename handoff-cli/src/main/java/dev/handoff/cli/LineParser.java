@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -31,11 +29,11 @@ import java.util.Map;
  * the flat slots as text. Anything else (an array row, a nested value, a line that does not
  * parse) is read as a tree as before, so messages and values stay the same.
  *
- * <p>One parser per thread: the mapper is shared safely, the rest is per call.
+ * <p>One parser per thread, with its own {@link TreeMapper}.
  */
 final class LineParser {
 
-  private final ObjectMapper mapper;
+  private final TreeMapper json;
   private final JsonFactory factory;
   private final boolean exactDecimals;
   /** The table's column names in schema order, interned (Jackson interns field names too). */
@@ -122,14 +120,9 @@ final class LineParser {
       Integer c = index.get(header.get(i));
       headerColumn[i] = c == null ? -1 : c;
     }
-    this.mapper = new ObjectMapper();
-    if (exactDecimals) {
-      mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    }
-    // Jackson's own double parser: the same correctly rounded value, without a String per number.
-    mapper.enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER.mappedFeature());
-    this.factory = mapper.getFactory();
-    this.scanner = new FlatScanner(names, exactDecimals, plan, mapper);
+    this.json = new TreeMapper(exactDecimals);
+    this.factory = json.factory();
+    this.scanner = new FlatScanner(names, exactDecimals, plan, json);
     this.delimitedBytes = delimited == null ? null
         : new DelimitedBytes(delimited, headerColumn, plan);
   }
@@ -273,6 +266,7 @@ final class LineParser {
               // The node the tree would hold (same deserializer, same normalization), kept in a
               // one-element array that BlockRows reads through the tree's nested accessor.
               kinds[s] = BlockRows.DECIMAL;
+              ObjectMapper mapper = json.get();
               objects[s] = mapper.createArrayNode().add((JsonNode) mapper.readTree(p));
               break;
             }
@@ -402,8 +396,8 @@ final class LineParser {
       }
     }
     JsonNode node;
-    try (JsonParser p = mapper.getFactory().createParser(buf, off, len)) {
-      node = mapper.readTree(p);
+    try (JsonParser p = factory.createParser(buf, off, len)) {
+      node = json.get().readTree(p);
       if (node == null || !(node.isObject() || node.isArray())) {
         b.problem(row, SkipReasons.NOT_AN_OBJECT, "not a JSON object or array: "
             + Messages.quote(buf, off, len));
