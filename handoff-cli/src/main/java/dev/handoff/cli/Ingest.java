@@ -215,17 +215,6 @@ final class Ingest {
     return hook;
   }
 
-  /**
-   * The run's chunk arrays, reused as workers release written chunks: as many as the budget
-   * holds in sealed chunks, plus an open one and one over the limit per shard, so a steady run
-   * allocates none (without it every 1 MiB chunk is a new array for the collector to copy).
-   */
-  private static ChunkPool chunkPool(Settings s) {
-    int length = ChunkPool.arrayLengthFor(s.chunkBytes());
-    long keep = s.budget() / length + 2L * s.shards();
-    return new ChunkPool(length, (int) Math.min(1024, keep));
-  }
-
   private static void removeHook(Thread hook) {
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
@@ -336,7 +325,8 @@ final class Ingest {
         .name("ingest")
         .router(new BatchRouter())
         .budget(budget)
-        .pool(chunkPool(s))
+        // Reused chunk arrays: without them every 1 MiB chunk is a new array to collect.
+        .pool(ChunkPool.forBudget(s.chunkBytes(), s.budget(), s.shards()))
         .config(new ChunkConfig(s.chunkBytes(), ErrorPolicy.SKIP))
         .metrics(gauges)
         .build();

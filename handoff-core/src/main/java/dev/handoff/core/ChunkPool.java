@@ -60,6 +60,25 @@ public final class ChunkPool implements ByteArrayPool {
   }
 
   /**
+   * Creates the pool of a stage of {@code shards} shards whose chunks target {@code targetBytes}
+   * under a budget of {@code budgetBytes}: arrays of {@link #arrayLengthFor}{@code (targetBytes)},
+   * keeping as many as the budget holds in sealed chunks plus an open one and one over the limit
+   * per shard (at most 1,024), so a steady flow allocates none.
+   *
+   * @throws IllegalArgumentException if {@code targetBytes} or {@code shards} is not positive, or
+   *     {@code budgetBytes} is negative
+   */
+  public static ChunkPool forBudget(int targetBytes, long budgetBytes, int shards) {
+    if (targetBytes <= 0 || shards <= 0 || budgetBytes < 0) {
+      throw new IllegalArgumentException("targetBytes " + targetBytes + ", budgetBytes "
+          + budgetBytes + ", shards " + shards + " (expected: > 0, >= 0, > 0)");
+    }
+    int length = arrayLengthFor(targetBytes);
+    long keep = budgetBytes / length + 2L * shards;
+    return new ChunkPool(length, (int) Math.min(1024, keep));
+  }
+
+  /**
    * Creates a checked pool: a foreign or repeated return throws, and every array given back is
    * overwritten with {@link #POISON}.
    */

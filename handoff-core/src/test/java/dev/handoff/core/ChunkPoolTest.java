@@ -18,6 +18,34 @@ import org.junit.jupiter.api.Test;
 final class ChunkPoolTest {
 
   @Test
+  void forBudget_keepsWhatTheBudgetHoldsPlusTwoPerShard_atMost1024() {
+    ChunkPool pool = ChunkPool.forBudget(1 << 20, 8L << 20, 2);
+    assertThat(pool.arrayLength()).isEqualTo(ChunkPool.arrayLengthFor(1 << 20));
+    // 8 MiB holds 7 arrays of 1.125 MiB; each of the 2 shards adds an open one and one more.
+    assertThat(keeps(pool, 15)).isEqualTo(7 + 2 * 2);
+    assertThat(keeps(ChunkPool.forBudget(4096, 1L << 40, 1), 1030)).isEqualTo(1024);
+    assertThat(keeps(ChunkPool.forBudget(4096, 0, 3), 10)).isEqualTo(6);
+    assertThatThrownBy(() -> ChunkPool.forBudget(0, 1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ChunkPool.forBudget(1, -1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ChunkPool.forBudget(1, 1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** Takes {@code n} arrays, gives them all back, and returns how many the pool kept. */
+  private static int keeps(ChunkPool pool, int n) {
+    byte[][] out = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      out[i] = pool.take();
+    }
+    for (byte[] a : out) {
+      pool.give(a);
+    }
+    return pool.free();
+  }
+
+  @Test
   void takeReusesWhatWasGivenBackAndCountsLoans() {
     ChunkPool pool = new ChunkPool(16, 2);
     byte[] a = pool.take();

@@ -430,7 +430,8 @@ public final class ClickHouseSinkBuilder<T> {
           format.clickHouseName(), tokens);
       ShardQueues queues = new ShardQueues(shardCount, queueCapacity);
       InflightBudget budget = new InflightBudget(budgetBytes);
-      ChunkPool pool = chunkPool != null ? chunkPool : defaultPool();
+      ChunkPool pool = chunkPool != null ? chunkPool
+          : ChunkPool.forBudget(chunks.targetBytes(), budgetBytes, shards);
       Tally tally = new Tally(stageListener, workerListener);
       ToLongFunction<? super T> key = routingKeyOrZero();
       ShardRouter chosenRouter;
@@ -464,16 +465,6 @@ public final class ClickHouseSinkBuilder<T> {
       client.close();
       throw e;
     }
-  }
-
-  /**
-   * The sink's own pool: it keeps as many arrays as the budget can hold in sealed chunks, plus
-   * one open and one over the limit per shard, so a steady flow allocates none.
-   */
-  private ChunkPool defaultPool() {
-    int length = ChunkPool.arrayLengthFor(chunks.targetBytes());
-    long keep = budgetBytes / length + 2L * shards;
-    return new ChunkPool(length, (int) Math.min(1024, keep));
   }
 
   /** The routing key function; a row without one has key 0. */
