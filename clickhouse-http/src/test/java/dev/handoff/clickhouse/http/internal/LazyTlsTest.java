@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
-import java.io.InputStream;
+import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -13,7 +13,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
@@ -57,8 +56,8 @@ final class LazyTlsTest {
 
   /**
    * An {@code https://} request through the client of an {@code http://} URL (a replica that
-   * speaks TLS) starts a real handshake: the peer here gets a TLS ClientHello and answers in
-   * plain HTTP, which the client rejects as TLS does.
+   * speaks TLS) starts a real handshake: the peer here gets a TLS ClientHello and refuses it
+   * with a TLS alert, which fails the client's handshake.
    */
   @Test
   void httpClient_speaksTlsToAnHttpsUrl() throws Exception {
@@ -66,23 +65,25 @@ final class LazyTlsTest {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Thread peer = new Thread(() -> {
         try (Socket s = server.accept()) {
-          InputStream in = s.getInputStream();
-          firstByte.set(in.read());
-          OutputStream out = s.getOutputStream();
-          out.write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
-              .getBytes(StandardCharsets.US_ASCII));
-          out.flush();
-          // Hang up only after the client does: closing with its ClientHello unread resets the
-          // connection, and the reset can overtake the answer, which the client then never
-          // reads (it waited out its connect timeout instead, once in a loaded test run).
           s.setSoTimeout(10_000);
+          DataInputStream in = new DataInputStream(s.getInputStream());
+          byte[] header = new byte[5]; // a TLS record: type, version (2 bytes), length (2 bytes)
+          in.readFully(header);
+          firstByte.set(header[0] & 0xFF);
+          in.readFully(new byte[((header[3] & 0xFF) << 8) | (header[4] & 0xFF)]);
+          // A fatal handshake_failure alert: the client's handshake fails at once. (An answer
+          // that is not TLS at all, as a plain HTTP server gives, sometimes left JDK 17's client
+          // waiting out its connect timeout instead.)
+          OutputStream out = s.getOutputStream();
+          out.write(new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28});
+          out.flush();
           while (in.read() != -1) {
-            // the rest of the ClientHello
+            // until the client hangs up
           }
         } catch (Exception e) {
           // the client hung up
         }
-      }, "plain-http-peer");
+      }, "tls-refusing-peer");
       peer.start();
       HttpClient c = client("http://127.0.0.1:8123");
       HttpRequest request = HttpRequest.newBuilder(
