@@ -317,9 +317,16 @@ final class IngestRecoveryTest {
    * tests on it) or class path, output and errors to {@code log}.
    */
   static Process ingester(List<String> args, Path log) throws IOException {
+    return ingester(List.of(), args, log);
+  }
+
+  /** {@link #ingester(List, Path)} with {@code jvmOptions} before the JVM's own. */
+  static Process ingester(List<String> jvmOptions, List<String> args, Path log)
+      throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
+    cmd.addAll(jvmOptions);
     cmd.add("-Xmx512m");
     String modulePath = System.getProperty("jdk.module.path");
     if (modulePath != null && !modulePath.isBlank()) {

@@ -59,12 +59,18 @@ final class IngestStallTest {
           "--checkpoint", dir.resolve("cp.json").toString(), "--no-progress");
       AtomicLong maxInflight = new AtomicLong();
       AtomicLong samples = new AtomicLong();
+      // The run pools its chunk arrays, so in flight is always a whole number of them.
+      long array = ChunkPool.arrayLengthFor(chunk);
+      AtomicLong notWholeArrays = new AtomicLong();
       StringWriter out = new StringWriter();
       long t0 = System.nanoTime();
 
       int exit = new Ingest(settings, new PrintWriter(new StringWriter()), s -> {
         samples.incrementAndGet();
         maxInflight.accumulateAndGet(s.inflightBytes(), Math::max);
+        if (s.inflightBytes() % array != 0) {
+          notWholeArrays.incrementAndGet();
+        }
       }).run(new PrintWriter(out, true));
 
       double secs = (System.nanoTime() - t0) / 1e9;
@@ -76,7 +82,8 @@ final class IngestStallTest {
       assertThat(samples.get()).isGreaterThan(10);
       // A sealed chunk charges its pooled array. Reading stops once the chunks charged reach the
       // budget (the last of them may cross it), and each shard then seals its open chunk.
-      long array = ChunkPool.arrayLengthFor(chunk);
+      assertThat(notWholeArrays.get()).as("samples of in-flight bytes not a whole number of"
+          + " " + array + "-byte arrays").isZero();
       assertThat(maxInflight.get()).as("in-flight bytes")
           .isPositive().isLessThanOrEqualTo(budget + (shards + 1L) * array);
       JsonNode s = MixedRows.summary(out.toString());

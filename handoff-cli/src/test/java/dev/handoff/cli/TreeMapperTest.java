@@ -9,14 +9,48 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The line parser's JSON settings, which the lazy mapper must keep: Jackson's own double parser
  * on every token parser, and numbers with a fraction read as exact decimals into trees when the
- * table has a Decimal column (else as doubles), whichever parser the tree is read from.
+ * table has a Decimal column (else as doubles), whichever parser the tree is read from. And the
+ * point of it: a run whose lines are all flat never makes an {@link ObjectMapper}.
  */
 final class TreeMapperTest {
+
+  @TempDir
+  Path dir;
+
+  /**
+   * In a JVM of its own, an ingest of flat lines never loads the date format that the first
+   * {@link ObjectMapper} initializes (about 60 ms of CPU); one array row, which is read as a
+   * tree, does: so the check can tell the two apart.
+   */
+  @Test
+  void flatLinesMakeNoMapper_aTreeLineDoes() throws Exception {
+    String flat = "{\"id\": 1, \"name\": \"a\", \"price\": 1.25}\n".repeat(50);
+    assertThat(loadsMapper("flat", flat)).isFalse();
+    assertThat(loadsMapper("tree", flat + "[2, \"b\", 2.5]\n")).isTrue();
+  }
+
+  private boolean loadsMapper(String name, String lines) throws Exception {
+    Path input = Files.writeString(dir.resolve(name + ".jsonl"), lines);
+    Path log = dir.resolve(name + ".log");
+    Process p = IngestRecoveryTest.ingester(List.of("-Xlog:class+load=info"), List.of("ingest",
+        "--schema", "id UInt64, name String, price Decimal(18, 4)", "--input", input.toString(),
+        "--out", dir.resolve(name + "-out").toString(), "--no-progress"), log);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("ingest ended").isTrue();
+    String out = Files.readString(log);
+    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(out).as("the summary").contains("\"rowsWritten\" : " + lines.lines().count());
+    return out.contains("com.fasterxml.jackson.databind.util.StdDateFormat ");
+  }
 
   @Test
   void tokenParsers_useTheFastDoubleParser() throws Exception {
