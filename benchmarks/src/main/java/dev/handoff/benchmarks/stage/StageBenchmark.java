@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -59,6 +60,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * -Dbench.facadeInsertMiB=64} gives it the builder's default instead.
  */
 @State(Scope.Thread)
+@Fork(jvmArgs = {RowLayout.HEAP, RowLayout.HEAP_MIN, RowLayout.YOUNG})
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @OperationsPerInvocation(Workload.ROWS)
@@ -106,6 +108,7 @@ public class StageBenchmark {
   public void setup(BenchmarkParams params) throws IOException {
     workload = workload(schema);
     rows = workload.rows();
+    RowLayout.tenure();
     String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
     switch (method) {
       case "encoderAlone" -> {

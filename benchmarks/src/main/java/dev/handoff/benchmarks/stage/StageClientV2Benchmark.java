@@ -5,6 +5,7 @@ import dev.handoff.benchmarks.encode.Workload;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.State;
  * would run twice. The setup checks that both write the bytes of our RowBinary encoder.
  */
 @State(Scope.Thread)
+@Fork(jvmArgs = {RowLayout.HEAP, RowLayout.HEAP_MIN, RowLayout.YOUNG})
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @OperationsPerInvocation(Workload.ROWS)
@@ -35,6 +37,7 @@ public class StageClientV2Benchmark {
   public void setup() {
     contenders = new Contenders(StageBenchmark.workload(schema));
     contenders.checkEquivalent();
+    RowLayout.tenure();
   }
 
   /** client-v2's RowBinaryFormatWriter: setValue per column, commitRow per row. */
