@@ -10,7 +10,7 @@ import java.lang.management.ManagementFactory;
  * <p>Why: the rows are made once per fork and read millions of times. A young collection copies
  * them with several GC threads, which scatters each row's boxed values over the heap; whether
  * and when that happens depended on how much a benchmark allocated (the stage allocates a frame
- * per chunk, the encoder alone nothing), and the scattered layout alone cost up to 40% of the
+ * per chunk, the encoder alone nothing), and the scattered layout alone cost up to half of the
  * rows per second. With a young generation larger than the rows, generating them triggers no
  * collection; {@link #tenure} then runs a full collection, whose sliding compaction keeps the
  * allocation order, and moves them to the old generation, which no young collection touches.
