@@ -343,7 +343,6 @@ final class JsonStrings {
     return end;
   }
 
-
   private char[] grow(int need) {
     text = Arrays.copyOf(text, Math.min(MAX_TEXT + 2, Math.max(need, text.length * 2)));
     return text;
