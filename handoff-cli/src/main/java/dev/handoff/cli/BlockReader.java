@@ -20,6 +20,10 @@ import java.util.function.Function;
  * -f}): its lines then need not wait for more; and at {@link #BLOCK_BYTES}. At most {@code 2 *
  * threads + 1} blocks are read ahead; the reader waits for the pipeline to take one before it
  * reads more.
+ *
+ * <p>Blocks whose rows were pushed come back through {@link #recycle} and hold later blocks: a
+ * run of a million lines then allocates a dozen blocks' arrays instead of a hundred, which is
+ * most of what the young collections copied and the memory the JVM first touched.
  */
 final class BlockReader implements AutoCloseable {
 
@@ -40,6 +44,8 @@ final class BlockReader implements AutoCloseable {
   private final Function<ParsedBlock, ParsedBlock> parse;
   private final ExecutorService pool;
   private final BlockingQueue<CompletableFuture<ParsedBlock>> ahead;
+  /** Blocks whose rows were pushed, to hold the next ones (taken by the reader thread). */
+  private final BlockingQueue<ParsedBlock> spare;
   private final Thread reader;
   private volatile boolean closed;
 
@@ -51,11 +57,13 @@ final class BlockReader implements AutoCloseable {
    * @param linesBefore the lines of the input before {@code startOffset}
    * @param blockRows the most non-blank lines a block holds
    * @param threads parser threads
+   * @param reuse whether blocks come back through {@link #recycle} (not for stdin, whose blocks
+   *     keep their bytes for replays): blocks are then made with room to hold later ones
    * @param parse parses a block in place and returns it (called on a parser thread; each
    *     thread's calls are its own, so a parser per thread is safe)
    */
   BlockReader(InputStream in, long startOffset, long linesBefore, int blockRows, int threads,
-      Function<ParsedBlock, ParsedBlock> parse) {
+      boolean reuse, Function<ParsedBlock, ParsedBlock> parse) {
     this.in = in;
     this.blockRows = blockRows;
     this.parse = parse;
@@ -66,6 +74,8 @@ final class BlockReader implements AutoCloseable {
       return t;
     });
     this.ahead = new ArrayBlockingQueue<>(2 * threads + 1);
+    // Read ahead, being parsed, being pushed, and one to spare.
+    this.spare = reuse ? new ArrayBlockingQueue<>(2 * threads + 4) : null;
     this.reader = new Thread(() -> read(startOffset, linesBefore), "handoff-ingest-read");
     reader.setDaemon(true);
     reader.start();
@@ -107,8 +117,18 @@ final class BlockReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Takes back a block {@link #next()} returned once nothing refers to it any more (its rows
+   * are pushed, its bytes not kept for a replay): a later block reuses its arrays.
+   */
+  void recycle(ParsedBlock b) {
+    if (b != END && spare != null) {
+      spare.offer(b); // when full (it should not be), the block is left to the collector
+    }
+  }
+
   private void read(long offset, long lines) {
-    LineBuffer buf = new LineBuffer(in);
+    LineBuffer buf = new LineBuffer(in, spare);
     try {
       while (!closed) {
         ParsedBlock block = buf.block(offset, lines, blockRows);
@@ -166,10 +186,15 @@ final class BlockReader implements AutoCloseable {
    * its bytes.
    */
   static final class LineBuffer {
+    /** The bytes of a block made to be reused: a whole block and a long line more. */
+    static final int REUSED_BYTES = BLOCK_BYTES + (BLOCK_BYTES >> 3);
+
     /** The longest line accepted; a longer one is an {@link IOException} naming its offset. */
     static final int MAX_LINE_BYTES = 256 << 20;
 
     private final InputStream in;
+    /** Blocks to reuse, or {@code null} to make every block anew. */
+    private final BlockingQueue<ParsedBlock> spare;
     private byte[] buf = new byte[1 << 20];
     private int pos;
     private int limit;
@@ -180,7 +205,12 @@ final class BlockReader implements AutoCloseable {
     private int[] ends = new int[1024];
 
     LineBuffer(InputStream in) {
+      this(in, null);
+    }
+
+    LineBuffer(InputStream in, BlockingQueue<ParsedBlock> spare) {
       this.in = in;
+      this.spare = spare;
     }
 
     /**
@@ -261,12 +291,26 @@ final class BlockReader implements AutoCloseable {
       }
       pos = endInBuf;
       lastLines = lines;
-      byte[] bytes = Arrays.copyOfRange(buf, start, endInBuf);
-      ParsedBlock b = new ParsedBlock(offset, offset + bytes.length, linesBefore, bytes);
+      int length = endInBuf - start;
+      ParsedBlock b = spare == null ? null : spare.poll();
+      if (b != null && b.bytes.length >= length) {
+        System.arraycopy(buf, start, b.bytes, 0, length);
+        b.reuse(offset, linesBefore, length);
+      } else {
+        // A block to be reused gets room for the longer blocks after it.
+        byte[] bytes = spare == null ? Arrays.copyOfRange(buf, start, endInBuf)
+            : Arrays.copyOfRange(buf, start, start + Math.max(length, REUSED_BYTES));
+        b = new ParsedBlock(offset, offset + length, linesBefore, bytes);
+        b.length = length;
+      }
       b.lines = (int) lines; // sizes the parser's arrays; the parser sets it again
       // The newlines found here, so the parser need not look for them again (a last line
       // without one ends at the block's end).
-      b.lineEnds = Arrays.copyOf(ends, (int) lines);
+      if (b.lineEnds != null && b.lineEnds.length >= lines) {
+        System.arraycopy(ends, 0, b.lineEnds, 0, (int) lines);
+      } else {
+        b.lineEnds = Arrays.copyOf(ends, (int) lines);
+      }
       return b;
     }
   }

@@ -347,7 +347,7 @@ final class Ingest {
         ThreadLocal.withInitial(() -> new LineParser(columns, decimals, s.strict(),
             s.inputFormat(), names, plan));
     BlockReader blocks = new BlockReader(open(offset), offset, linesBefore, s.batchRows(),
-        s.parseThreads(), b -> {
+        s.parseThreads(), s.input() != null, b -> {
           parsers.get().parse(b);
           return b;
         });

@@ -215,7 +215,8 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
     journalPushed(key, ack.accepted);
     if (stopAt < 0) {
       rowsRead.addAndGet(b.rows);
-      ranges.add(ack, b.end, b.rows, ack.accepted, b.lines, keepBytes ? b.bytes : null);
+      ranges.add(ack, b.end, b.rows, ack.accepted, b.lines,
+          keepBytes ? b.exactBytes() : null);
     } else {
       rowsRead.addAndGet(stopAt + 1);
       int cut = b.lineStart[stopAt];
@@ -225,6 +226,9 @@ final class JsonLinesSource implements Source<BlockRows.Row> {
       ranges.addLost(b.start + b.lineEnd[stopAt], 1, 1);
     }
     batch.complete();
+    if (!keepBytes) {
+      blocks.recycle(b); // its rows are encoded: nothing refers to it any more
+    }
   }
 
   /**

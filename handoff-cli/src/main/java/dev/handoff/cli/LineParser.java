@@ -130,40 +130,52 @@ final class LineParser {
   /** Splits the block's bytes into lines and parses each non-blank one. */
   void parse(ParsedBlock b) {
     byte[] buf = b.bytes;
+    int length = b.length;
     // Size the arrays for the block's lines: the reader counted them; else count them here.
     int cap = b.lines;
     if (cap <= 0) {
       cap = 1;
-      for (int i = BlockReader.newline(buf, 0, buf.length); i < buf.length;
-          i = BlockReader.newline(buf, i + 1, buf.length)) {
+      for (int i = BlockReader.newline(buf, 0, length); i < length;
+          i = BlockReader.newline(buf, i + 1, length)) {
         cap++;
       }
     }
     int cols = names.length;
     int flat = cap * cols;
-    b.nodes = new JsonNode[cap];
     b.columns = cols;
-    b.kinds = new byte[flat];
-    b.values = new long[flat];
-    b.objects = new Object[flat];
-    parse(b, buf, cap);
+    if (b.kinds == null || b.kinds.length < flat || b.nodes.length < cap) {
+      b.nodes = new JsonNode[cap];
+      b.kinds = new byte[flat];
+      b.values = new long[flat];
+      b.objects = new Object[flat];
+    } else {
+      // A block used again: its slots start as a fresh block's, all nulls (values are only
+      // read where a kind says they were set).
+      int used = b.usedSlots;
+      Arrays.fill(b.kinds, 0, used, BlockRows.NULL);
+      Arrays.fill(b.objects, 0, used, null);
+      Arrays.fill(b.nodes, 0, used / cols, null);
+    }
+    b.usedSlots = flat;
+    parse(b, buf, length, cap);
   }
 
-  private void parse(ParsedBlock b, byte[] buf, int cap) {
+  private void parse(ParsedBlock b, byte[] buf, int length, int cap) {
     JsonNode[] nodes = b.nodes;
-    int[] starts = new int[cap];
-    int[] lengths = new int[cap];
-    int[] ends = new int[cap];
-    int[] index = new int[cap];
+    boolean fit = b.lineStart != null && b.lineStart.length >= cap;
+    int[] starts = fit ? b.lineStart : new int[cap];
+    int[] lengths = fit ? b.lineLength : new int[cap];
+    int[] ends = fit ? b.lineEnd : new int[cap];
+    int[] index = fit ? b.lineIndex : new int[cap];
     int rows = 0;
     int line = 0;
     int pos = 0;
     int[] known = b.lineEnds;
-    while (pos < buf.length) {
-      int nl = known != null ? known[line] : BlockReader.newline(buf, pos, buf.length);
-      int next = nl < buf.length ? nl + 1 : nl;
+    while (pos < length) {
+      int nl = known != null ? known[line] : BlockReader.newline(buf, pos, length);
+      int next = nl < length ? nl + 1 : nl;
       int len = nl - pos;
-      if (len > 0 && nl < buf.length && buf[nl - 1] == '\r') {
+      if (len > 0 && nl < length && buf[nl - 1] == '\r') {
         len--;
       }
       if (!BlockReader.blank(buf, pos, pos + len)) {

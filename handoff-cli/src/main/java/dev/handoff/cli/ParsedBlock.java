@@ -11,6 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * are the non-blank lines, in input order; a row that could not be parsed has no node and a
  * reason instead.
  *
+ * <p>A block read from a file is used again once its rows are pushed ({@link BlockReader#recycle}):
+ * its arrays then hold the next block, so a run allocates a few blocks' arrays, not one set per
+ * block. {@link #reuse} resets it; {@link #length} is its bytes' length, the array may be longer.
+ *
  * <p>A row read on the fast path (an object of scalar values, see {@link LineParser}) is held
  * flat, column by column, in {@link #kinds}, {@link #values} and {@link #objects}, with no tree;
  * any other row that parses keeps its tree in {@link #nodes}. {@link BlockRows} reads both.
@@ -18,13 +22,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class ParsedBlock {
 
   /** The input offset of the block's first byte. */
-  final long start;
+  long start;
   /** The input offset just after the block's last line (after its newline). */
-  final long end;
+  long end;
   /** The lines of the input before this block (blank ones included). */
-  final long linesBefore;
-  /** The block's bytes: the input's bytes {@code [start, end)}. */
-  final byte[] bytes;
+  long linesBefore;
+  /** The block's bytes: the input's bytes {@code [start, end)} in {@code [0, length)}. */
+  byte[] bytes;
+  /** How many of {@link #bytes} are the block's: {@code end - start}. */
+  int length;
+  /** The flat slots the last parse of this block's arrays filled (cleared before the next). */
+  int usedSlots;
   /** How many rows (non-blank lines) the block holds. */
   int rows;
   /** Each row's tree, or {@code null} when it is held flat or could not be parsed. */
@@ -64,6 +72,29 @@ final class ParsedBlock {
     this.end = end;
     this.linesBefore = linesBefore;
     this.bytes = bytes;
+    this.length = bytes.length;
+  }
+
+  /**
+   * Makes this block, whose rows were pushed, the block of the input's bytes {@code [start,
+   * start + length)} now in {@code bytes[0, length)}, with nothing parsed; its arrays stay to be
+   * filled again.
+   */
+  void reuse(long start, long linesBefore, int length) {
+    this.start = start;
+    this.end = start + length;
+    this.linesBefore = linesBefore;
+    this.length = length;
+    this.rows = 0;
+    this.lines = 0;
+    this.reason = null;
+    this.detail = null;
+    this.unknown = null;
+  }
+
+  /** Returns the block's bytes in an array of their length: {@link #bytes} itself if it is. */
+  byte[] exactBytes() {
+    return bytes.length == length ? bytes : java.util.Arrays.copyOf(bytes, length);
   }
 
   /** Returns the 1-based input line number of row {@code i}. */

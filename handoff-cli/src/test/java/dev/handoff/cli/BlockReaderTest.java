@@ -20,11 +20,29 @@ final class BlockReaderTest {
   /** A row as read: its text, line number, and the offsets of its line. */
   record Row(String text, long line, long offset, long end) {}
 
+  /** A row's flat slots as the parser left them: kind, value and object of each column. */
+  record Slots(String text, List<String> slots) {}
+
   static List<Row> read(InputStream in, long start, long linesBefore, int blockRows,
       int threads) throws Exception {
     List<Row> rows = new ArrayList<>();
+    readBlocks(in, start, linesBefore, blockRows, threads, true, b -> {
+      for (int i = 0; i < b.rows; i++) {
+        rows.add(new Row(b.lineText(i), b.lineNumber(i), b.offset(i), b.start + b.lineEnd[i]));
+      }
+    });
+    return rows;
+  }
+
+  /**
+   * Reads every block, hands it to {@code seen}, then (with {@code reuse}) recycles it as the
+   * ingest source does once it pushed the block's rows.
+   */
+  static void readBlocks(InputStream in, long start, long linesBefore, int blockRows,
+      int threads, boolean reuse, java.util.function.Consumer<ParsedBlock> seen)
+      throws Exception {
     LineParser parser = new LineParser(List.of("a", "b", "c", "k", "x"), false, false);
-    try (BlockReader r = new BlockReader(in, start, linesBefore, blockRows, threads, b -> {
+    try (BlockReader r = new BlockReader(in, start, linesBefore, blockRows, threads, reuse, b -> {
       synchronized (parser) {
         parser.parse(b);
       }
@@ -34,13 +52,62 @@ final class BlockReaderTest {
       ParsedBlock b;
       while ((b = r.next()) != BlockReader.END) {
         assertThat(b.start).as("blocks follow each other").isEqualTo(expectStart);
+        assertThat(b.end - b.start).isEqualTo(b.length);
         expectStart = b.end;
-        for (int i = 0; i < b.rows; i++) {
-          rows.add(new Row(b.lineText(i), b.lineNumber(i), b.offset(i), b.start + b.lineEnd[i]));
+        seen.accept(b);
+        if (reuse) {
+          r.recycle(b);
         }
       }
     }
-    return rows;
+  }
+
+  @Test
+  void reusedBlocks_holdTheSameRowsAndSlots_asFreshOnes() throws Exception {
+    // Rows of varying width and missing fields: a reused block's slots must read as a fresh
+    // block's (nulls where a row has no field), whatever the block before it held.
+    StringBuilder sb = new StringBuilder();
+    SplittableRandom random = new SplittableRandom(11);
+    for (int i = 0; i < 30_000; i++) {
+      sb.append('{');
+      if (random.nextBoolean()) {
+        sb.append("\"a\":").append(random.nextInt()).append(',');
+      }
+      if (random.nextInt(3) == 0) {
+        sb.append("\"b\":\"").append("w".repeat(random.nextInt(300))).append("\",");
+      }
+      if (random.nextInt(7) == 0) {
+        sb.append("\"c\":[1,2],"); // a tree row
+      }
+      if (random.nextInt(50) == 0) {
+        sb.append("\"x\":nope,"); // a row that does not parse
+      }
+      sb.append("\"k\":").append(i).append("}\n");
+    }
+    byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+    List<Slots> fresh = slots(bytes, false);
+    List<Slots> reused = slots(bytes, true);
+
+    assertThat(reused).hasSize(30_000).isEqualTo(fresh);
+  }
+
+  private static List<Slots> slots(byte[] bytes, boolean reuse) throws Exception {
+    List<Slots> out = new ArrayList<>();
+    readBlocks(new ByteArrayInputStream(bytes), 0, 0, 97, 3, reuse, b -> {
+      for (int i = 0; i < b.rows; i++) {
+        List<String> s = new ArrayList<>();
+        s.add(String.valueOf(b.nodes[i]));
+        s.add(String.valueOf(b.reasonOf(i)));
+        for (int c = 0; c < b.columns; c++) {
+          int k = i * b.columns + c;
+          Object o = b.objects[k];
+          s.add(b.kinds[k] + ":" + (b.kinds[k] == BlockRows.NULL ? "" : b.values[k]) + ":"
+              + (o instanceof byte[] a ? new String(a, StandardCharsets.UTF_8) : o));
+        }
+        out.add(new Slots(b.lineText(i), s));
+      }
+    });
+    return out;
   }
 
   static List<Row> read(String text, long start, int blockRows) throws Exception {
@@ -67,7 +134,8 @@ final class BlockReaderTest {
     byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
     List<ParsedBlock> blocks = new ArrayList<>();
     LineParser parser = new LineParser(List.of("a", "b"), false, false);
-    try (BlockReader r = new BlockReader(new ByteArrayInputStream(bytes), 0, 0, 1_000, 2, b -> {
+    try (BlockReader r = new BlockReader(new ByteArrayInputStream(bytes), 0, 0, 1_000, 2, false,
+        b -> {
       synchronized (parser) {
         parser.parse(b);
       }
@@ -81,7 +149,7 @@ final class BlockReaderTest {
     int rows = 0;
     for (ParsedBlock b : blocks) {
       // A block stops at the first line that takes it to the bound.
-      assertThat(b.bytes.length).isLessThan(BlockReader.BLOCK_BYTES + 10_000);
+      assertThat(b.length).isLessThan(BlockReader.BLOCK_BYTES + 10_000);
       for (int i = 0; i < b.rows; i++) {
         assertThat(b.lineNumber(i)).isEqualTo(rows + 1);
         assertThat(b.offset(i)).isEqualTo(10_000L * rows);
@@ -143,7 +211,7 @@ final class BlockReaderTest {
     PipedOutputStream feed = new PipedOutputStream();
     PipedInputStream pipe = new PipedInputStream(feed, 1024);
     LineParser parser = new LineParser(List.of("a"), false, false);
-    try (BlockReader r = new BlockReader(pipe, 0, 0, 1000, 1, b -> {
+    try (BlockReader r = new BlockReader(pipe, 0, 0, 1000, 1, false, b -> {
       parser.parse(b);
       return b;
     })) {
