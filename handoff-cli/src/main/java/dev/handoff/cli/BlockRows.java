@@ -48,6 +48,17 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    * objects} equal (digits and scale) to the one the tree's node holds; read as that node.
    */
   static final byte BIG_DECIMAL = 10;
+  /**
+   * A string for a String column, as its UTF-8 bytes where the block holds them: {@code [from,
+   * from + length)} of the block's {@code bytes}, as {@code from << 32 | length} in {@code
+   * values} (see {@link #slice}). The encoder copies them from there.
+   */
+  static final byte SLICE = 11;
+
+  /** Returns the {@code values} entry of a {@link #SLICE} of the block's bytes {@code [from, to)}. */
+  static long slice(int from, int to) {
+    return (long) from << 32 | (to - from);
+  }
 
   /** A row of a block: the cursor the source pushes (one per source, moved for each row). */
   static final class Row {
@@ -71,7 +82,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   /** The value kind of each flat code but {@link #DECIMAL} (read through its node). */
   private static final ValueKind[] KINDS = {ValueKind.NULL, ValueKind.LONG, ValueKind.LONG,
       ValueKind.DOUBLE, ValueKind.TEXT, ValueKind.BOOLEAN, ValueKind.BIG_INTEGER, null,
-      ValueKind.BYTES, ValueKind.UUID, ValueKind.BIG_DECIMAL};
+      ValueKind.BYTES, ValueKind.UUID, ValueKind.BIG_DECIMAL, ValueKind.BYTES};
 
   private final RowAccessor<JsonNode> tree;
   /** Reads the one-element arrays of {@link #DECIMAL} slots as the tree reads its nodes. */
@@ -140,6 +151,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return decimals.getObject(b.objects[s], 0);
       case UTF8:
         return new String((byte[]) b.objects[s], StandardCharsets.UTF_8);
+      case SLICE:
+        return sliceText(b, s);
       default:
         return null;
     }
@@ -220,6 +233,8 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
         return decimals.getText(node(r.block, s), 0);
       case UTF8:
         return new String((byte[]) r.block.objects[s], StandardCharsets.UTF_8);
+      case SLICE:
+        return sliceText(r.block, s);
       default:
         return (CharSequence) r.block.objects[s];
     }
@@ -249,11 +264,42 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   @Override
   public byte[] getBytes(Row r, int field) {
     JsonNode n = r.tree;
-    if (n == null && r.block.kinds[slot(r, field)] == UTF8) {
-      return (byte[]) r.block.objects[slot(r, field)];
+    if (n == null) {
+      int s = slot(r, field);
+      byte k = r.block.kinds[s];
+      if (k == UTF8) {
+        return (byte[]) r.block.objects[s];
+      }
+      if (k == SLICE) {
+        long v = r.block.values[s];
+        int from = (int) (v >>> 32);
+        return java.util.Arrays.copyOfRange(r.block.bytes, from, from + (int) v);
+      }
     }
     // Otherwise JSON has no bytes: only a tree built in code could hold them.
     return tree.getBytes(n, field);
+  }
+
+  @Override
+  public void writeBytesWithLength(Row r, int field, dev.handoff.api.ChunkBuffer out) {
+    if (r.tree == null) {
+      int s = slot(r, field);
+      ParsedBlock b = r.block;
+      if (b.kinds[s] == SLICE) {
+        // Straight from the input block: no array per string.
+        long v = b.values[s];
+        int length = (int) v;
+        out.writeVarUInt(length);
+        out.writeBytes(b.bytes, (int) (v >>> 32), length);
+        return;
+      }
+    }
+    RowAccessor.super.writeBytesWithLength(r, field, out);
+  }
+
+  private static String sliceText(ParsedBlock b, int s) {
+    long v = b.values[s];
+    return new String(b.bytes, (int) (v >>> 32), (int) v, StandardCharsets.UTF_8);
   }
 
   @Override

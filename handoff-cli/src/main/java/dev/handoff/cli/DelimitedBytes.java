@@ -95,7 +95,7 @@ final class DelimitedBytes {
     }
     switch (plan[c]) {
       case ColumnPlan.STRING:
-        set(s, BlockRows.UTF8, 0, Arrays.copyOfRange(buf, from, to), kinds, values, objects);
+        set(s, BlockRows.SLICE, BlockRows.slice(from, to), null, kinds, values, objects);
         return;
       case ColumnPlan.FIXED:
         if (to - from <= max[c]) {

@@ -238,8 +238,10 @@ final class FlatScanner {
     int c = s % plan.length;
     switch (plan[c]) {
       case ColumnPlan.STRING:
-        kinds[s] = BlockRows.UTF8;
-        objects[s] = Arrays.copyOfRange(buf, from, to);
+        // Left in the block's bytes, which live until the row is encoded.
+        kinds[s] = BlockRows.SLICE;
+        values[s] = BlockRows.slice(from, to);
+        objects[s] = null;
         return true;
       case ColumnPlan.FIXED:
         if (to - from > max[c]) {

@@ -3,6 +3,7 @@ package dev.handoff.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import java.math.BigDecimal;
@@ -344,8 +345,17 @@ public abstract class RowAccessorContract<T> {
         assertThat(text).as("getText of %s", where).isNotNull();
         assertThat(text.toString()).as("getText of %s", where).isEqualTo(want);
       }
-      case BYTES -> assertThat(accessor.getBytes(row, field)).as("getBytes of %s", where)
-          .isEqualTo(want);
+      case BYTES -> {
+        assertThat(accessor.getBytes(row, field)).as("getBytes of %s", where).isEqualTo(want);
+        byte[] bytes = (byte[]) want;
+        ChunkBuffer wanted = new ChunkBuffer(bytes.length + 10);
+        wanted.writeVarUInt(bytes.length);
+        wanted.writeBytes(bytes);
+        ChunkBuffer written = new ChunkBuffer(bytes.length + 10);
+        accessor.writeBytesWithLength(row, field, written);
+        assertThat(written.toByteArray()).as("writeBytesWithLength of %s", where)
+            .isEqualTo(wanted.toByteArray());
+      }
       case UUID, TEMPORAL, INET, OTHER -> assertThat(accessor.getObject(row, field))
           .as("getObject of %s", where).isEqualTo(want);
       case SEQUENCE, MAP -> checkContainer(accessor, row, field, expected, where);

@@ -111,13 +111,34 @@ final class Fixtures {
     }
   }
 
-  /** An accessor of {@code Object[]} rows of Long, String, null and nested Object[] values. */
+  /**
+   * An accessor of {@code Object[]} rows of Long, String, byte[], null and nested Object[]
+   * values.
+   */
   static final class ArrayAccessor implements RowAccessor<Object[]> {
     private final boolean nullBlind;
+    private final boolean bytesShort;
 
     /** A correct accessor, or one whose {@code isNull} is always false. */
     ArrayAccessor(boolean nullBlind) {
+      this(nullBlind, false);
+    }
+
+    /**
+     * An accessor as {@link #ArrayAccessor(boolean)}, whose {@code writeBytesWithLength} leaves
+     * out the last byte when {@code bytesShort}.
+     */
+    ArrayAccessor(boolean nullBlind, boolean bytesShort) {
       this.nullBlind = nullBlind;
+      this.bytesShort = bytesShort;
+    }
+
+    @Override
+    public void writeBytesWithLength(Object[] row, int field, dev.handoff.api.ChunkBuffer out) {
+      byte[] b = (byte[]) row[field];
+      int n = bytesShort ? Math.max(0, b.length - 1) : b.length;
+      out.writeVarUInt(n);
+      out.writeBytes(b, 0, n);
     }
 
     @Override
@@ -140,6 +161,9 @@ final class Fixtures {
       }
       if (v instanceof BigDecimal) {
         return ValueKind.BIG_DECIMAL;
+      }
+      if (v instanceof byte[]) {
+        return ValueKind.BYTES;
       }
       return ValueKind.OTHER;
     }

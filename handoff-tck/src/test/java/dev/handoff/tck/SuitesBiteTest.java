@@ -209,14 +209,25 @@ final class SuitesBiteTest {
         Set.of());
   }
 
+  @Test
+  void rowAccessorContract_catchesBytesWrittenShortOfGetBytes() {
+    assertOutcome(BytesShortSuite.class, RowAccessorContract.class,
+        Set.of("everyFieldReadsAsExpected", "readsDoNotDependOnOrder",
+            "oneAccessorServesSeveralThreads"), Set.of());
+  }
+
   static class ArrayAccessorSuite extends RowAccessorContract<Object[]> {
     boolean nullBlind() {
       return false;
     }
 
+    boolean bytesShort() {
+      return false;
+    }
+
     @Override
     protected RowAccessor<Object[]> accessor() {
-      return new ArrayAccessor(nullBlind());
+      return new ArrayAccessor(nullBlind(), bytesShort());
     }
 
     @Override
@@ -229,7 +240,16 @@ final class SuitesBiteTest {
           new Sample<>("nested", new Object[] {new Object[] {1L, null, new Object[] {"a"}},
               ValueKind.LONG}, List.of(Expected.sequence(Expected.ofLong(1), Expected.ofNull(),
               Expected.sequence(Expected.ofText("a"))),
-              Expected.ofObject(ValueKind.OTHER, ValueKind.LONG))));
+              Expected.ofObject(ValueKind.OTHER, ValueKind.LONG))),
+          new Sample<>("bytes", new Object[] {new byte[] {1, 2, 3}, new byte[0]},
+              List.of(Expected.ofBytes(new byte[] {1, 2, 3}), Expected.ofBytes(new byte[0]))));
+    }
+  }
+
+  static final class BytesShortSuite extends ArrayAccessorSuite {
+    @Override
+    boolean bytesShort() {
+      return true;
     }
   }
 

@@ -54,9 +54,7 @@ public final class StringValues {
       ChunkBuffer out) {
     ValueKind kind = acc.kind(row, field);
     if (kind == ValueKind.BYTES) {
-      byte[] b = acc.getBytes(row, field);
-      out.writeVarUInt(b.length);
-      out.writeBytes(b);
+      acc.writeBytesWithLength(row, field, out);
       return;
     }
     CharSequence text = kind == ValueKind.TEXT ? acc.getText(row, field)

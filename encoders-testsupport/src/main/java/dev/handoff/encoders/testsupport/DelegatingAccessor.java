@@ -65,6 +65,11 @@ public final class DelegatingAccessor implements RowAccessor<Object[]> {
   }
 
   @Override
+  public void writeBytesWithLength(Object[] row, int field, dev.handoff.api.ChunkBuffer out) {
+    d.writeBytesWithLength(row, field, out);
+  }
+
+  @Override
   public RowAccessor<Object> nested(Object[] row, int field) {
     return d.nested(row, field);
   }

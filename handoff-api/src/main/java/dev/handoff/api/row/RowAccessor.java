@@ -1,5 +1,6 @@
 package dev.handoff.api.row;
 
+import dev.handoff.api.ChunkBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -75,6 +76,18 @@ public interface RowAccessor<T> {
   /** Returns a {@link ValueKind#BYTES} field. The encoder does not modify or keep the array. */
   default byte[] getBytes(T row, int field) {
     return (byte[]) getObject(row, field);
+  }
+
+  /**
+   * Writes a {@link ValueKind#BYTES} field to {@code out} after its length, as {@link
+   * ChunkBuffer#writeUtf8WithLength} writes text: the byte count as a VarUInt, then the bytes,
+   * those of {@link #getBytes}. An adapter that holds the bytes inside a larger array (an input
+   * buffer) overrides this to copy them from there, so that reading a String makes no array.
+   */
+  default void writeBytesWithLength(T row, int field, ChunkBuffer out) {
+    byte[] b = getBytes(row, field);
+    out.writeVarUInt(b.length);
+    out.writeBytes(b);
   }
 
   /**

@@ -130,6 +130,11 @@ final class SharedValues {
     }
 
     @Override
+    public void writeBytesWithLength(Slot s, int field, ChunkBuffer out) {
+      s.acc.writeBytesWithLength(s.container, s.field, out);
+    }
+
+    @Override
     public RowAccessor<Object> nested(Slot s, int field) {
       return s.acc.nested(s.container, s.field);
     }
