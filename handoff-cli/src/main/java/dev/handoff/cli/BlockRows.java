@@ -1,11 +1,13 @@
 package dev.handoff.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.handoff.api.ChunkBuffer;
 import dev.handoff.api.row.RowAccessor;
 import dev.handoff.api.row.ValueKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads the rows of a {@link ParsedBlock} for the encoder: a flat row from the block's arrays,
@@ -55,7 +57,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    */
   static final byte SLICE = 11;
 
-  /** Returns the {@code values} entry of a {@link #SLICE} of the block's bytes {@code [from, to)}. */
+  /** Returns the {@code values} entry of a {@link #SLICE}: the block's bytes {@code [from, to)}. */
   static long slice(int from, int to) {
     return (long) from << 32 | (to - from);
   }
@@ -273,7 +275,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
       if (k == SLICE) {
         long v = r.block.values[s];
         int from = (int) (v >>> 32);
-        return java.util.Arrays.copyOfRange(r.block.bytes, from, from + (int) v);
+        return Arrays.copyOfRange(r.block.bytes, from, from + (int) v);
       }
     }
     // Otherwise JSON has no bytes: only a tree built in code could hold them.
@@ -281,7 +283,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
   }
 
   @Override
-  public void writeBytesWithLength(Row r, int field, dev.handoff.api.ChunkBuffer out) {
+  public void writeBytesWithLength(Row r, int field, ChunkBuffer out) {
     if (r.tree == null) {
       int s = slot(r, field);
       ParsedBlock b = r.block;
