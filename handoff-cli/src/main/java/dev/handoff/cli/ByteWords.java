@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 /**
  * Reads of a {@code byte[]} 8 bytes at a time, for the scanners of the parser threads: under C1
  * (the launcher's compiler for {@code ingest}) a byte-by-byte loop costs about 0.7-0.85 ns a byte,
- * one word read 0.29 ns for 8 (docs/benchmarks.md, "Per-row CPU").
+ * one word read 0.29 ns for 8 (docs/benchmarks.md, issue 16, "How it got here").
  *
  * <p>The tests mark bytes in the high bit of each byte of a word: a zero byte of {@code x ^ c}
  * marks a byte {@code c} ({@code (y - ONES) & ~y & HIGHS}), and a borrow only ever marks bytes
