@@ -103,7 +103,15 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
     this.columns = columns;
   }
 
-  private static int slot(Row r, int field) {
+  /**
+   * Returns the flat slot of {@code field} of {@code r}; a field outside the row fails, as {@link
+   * RowAccessor} asks, instead of reading the slot of a neighbouring row.
+   */
+  private int slot(Row r, int field) {
+    if (field < 0 || field >= columns) {
+      throw new IndexOutOfBoundsException("field " + field + " of a row of " + columns
+          + " columns");
+    }
     return r.base + field;
   }
 
@@ -113,7 +121,7 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
     if (n != null) {
       return tree.kind(n, field);
     }
-    int s = r.base + field;
+    int s = slot(r, field);
     byte k = r.block.kinds[s];
     return k == DECIMAL ? decimals.kind(r.block.objects[s], 0) : KINDS[k];
   }
