@@ -39,8 +39,10 @@ final class BlockRows implements RowAccessor<BlockRows.Row> {
    */
   static final byte DECIMAL = 7;
   /**
-   * A string for a String column, as its UTF-8 bytes (a {@code byte[]} in {@code objects}): the
-   * encoder copies them as they are, the same bytes it would make of the string's {@code String}.
+   * A string for a String or FixedString column, as its UTF-8 bytes (a {@code byte[]} in {@code
+   * objects}; a String's plain text is a {@link #SLICE} instead, this holds one decoded from
+   * escapes): the encoder copies them as they are, the same bytes it would make of the string's
+   * {@code String}.
    */
   static final byte UTF8 = 8;
   /** A UUID read from its text on a parser thread, a {@link java.util.UUID} in {@code objects}. */
