@@ -18,15 +18,11 @@ launchers=("$@")
 [ ${#launchers[@]} -gt 0 ] || launchers=("$root/handoff")
 url=${URL:-http://127.0.0.1:8123}
 rounds=${ROUNDS:-5}
+# shellcheck source=benchmarks/ingest-tables.sh
+source "$root/benchmarks/ingest-tables.sh"
 case "$kind" in
-  narrow) table=default.t
-    cols='id UInt64, ts DateTime, user_id UInt32, amount Float64, status String, comment String' ;;
-  wide) table=default.w
-    cols="id UInt64, ts DateTime, day Date, big UInt64, neg Int64, small Int8, ratio Float64,\
- price Decimal(18, 4), name String, note Nullable(String), body String,\
- status Enum8('new' = 1, 'paid' = 2, 'sent' = 3), flag UInt8, uid UUID,\
- opt_int Nullable(Int32), opt_float Nullable(Float64), code FixedString(8), ip String,\
- path String, amount Float32" ;;
+  narrow) table=default.t cols=$narrow_cols ;;
+  wide) table=default.w cols=$wide_cols ;;
   *) echo "usage: $0 narrow|wide FILE [LAUNCHER ...]" >&2; exit 2 ;;
 esac
 fmt=JSONEachRow

@@ -23,16 +23,8 @@ data=${1:-$root/benchmarks/target}
 url=${URL:-http://127.0.0.1:8123}
 tcp=${TCP_PORT:-9000}
 handoff=${HANDOFF:-$root/handoff}
-narrow_cols='id UInt64, ts DateTime, user_id UInt32, amount Float64, status String, comment String'
-narrow_sum='sum(cityHash64(id, ts, user_id, amount, status, comment))'
-wide_cols="id UInt64, ts DateTime, day Date, big UInt64, neg Int64, small Int8, ratio Float64,\
- price Decimal(18, 4), name String, note Nullable(String), body String,\
- status Enum8('new' = 1, 'paid' = 2, 'sent' = 3), flag UInt8, uid UUID,\
- opt_int Nullable(Int32), opt_float Nullable(Float64), code FixedString(8), ip String,\
- path String, amount Float32"
-wide_sum="sum(cityHash64(id, ts, day, big, neg, small, ratio, toString(price), name,\
- ifNull(note, '~'), body, toString(status), flag, toString(uid), ifNull(toString(opt_int), '~'),\
- ifNull(toString(opt_float), '~'), code, ip, path, amount))"
+# shellcheck source=benchmarks/ingest-tables.sh
+source "$root/benchmarks/ingest-tables.sh"
 if [ ! -f "$data/narrow.jsonl" ] || [ ! -f "$data/wide.csv" ]; then
   python3 "$root/benchmarks/ingest-data.py" "$data"
 fi

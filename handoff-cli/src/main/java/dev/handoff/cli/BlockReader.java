@@ -204,10 +204,6 @@ final class BlockReader implements AutoCloseable {
     /** Where each line of the block being cut ends, from its start (see {@link #block}). */
     private int[] ends = new int[1024];
 
-    LineBuffer(InputStream in) {
-      this(in, null);
-    }
-
     LineBuffer(InputStream in, BlockingQueue<ParsedBlock> spare) {
       this.in = in;
       this.spare = spare;
