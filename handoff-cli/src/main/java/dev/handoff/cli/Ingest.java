@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +71,9 @@ final class Ingest {
 
   /** How long the driver's final drain waits after a {@code --deadline} stop. */
   static final Duration DEADLINE_DRAIN = Duration.ofSeconds(2);
+
+  /** How many chunk arrays the pool keeps allocated ahead of the pipeline thread's takes. */
+  static final int ARRAYS_AHEAD = 4;
 
   /**
    * The checked options of a run.
@@ -321,12 +325,21 @@ final class Ingest {
     StageGauges gauges = new StageGauges();
     // The stage skips what the encoder rejects; the source reports it with its line, and stops
     // the run itself under --on-error fail.
+    // New chunk arrays made on a thread of their own: zeroing them and touching their memory
+    // the first time would otherwise cost the pipeline thread about as much as encoding.
+    ExecutorService allocator = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "handoff-ingest-allocate");
+      t.setDaemon(true);
+      return t;
+    });
+    ChunkPool pool = ChunkPool.forBudget(s.chunkBytes(), s.budget(), s.shards());
+    pool = pool.allocatingAhead(allocator, Math.min(ARRAYS_AHEAD, pool.maxFree()));
     SinkHandoff<BlockRows.Row> stage = SinkHandoff.builder(encoder, queues)
         .name("ingest")
         .router(new BatchRouter())
         .budget(budget)
         // Reused chunk arrays: without them every 1 MiB chunk is a new array to collect.
-        .pool(ChunkPool.forBudget(s.chunkBytes(), s.budget(), s.shards()))
+        .pool(pool)
         .config(new ChunkConfig(s.chunkBytes(), ErrorPolicy.SKIP))
         .metrics(gauges)
         .build();
@@ -434,6 +447,7 @@ final class Ingest {
         error = e.getMessage();
       } finally {
         timer.shutdownNow();
+        allocator.shutdownNow();
         written = workers.shutdown(stopCause == null && giveUp.reason() == null ? SHUTDOWN_GRACE
             : DEADLINE_DRAIN);
         writer.close();

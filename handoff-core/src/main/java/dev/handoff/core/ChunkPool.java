@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The chunk arrays of a stage, reused (as Kafka's {@code BufferPool} backs its batches): each
@@ -19,12 +21,21 @@ import java.util.Set;
  * pool keeps up to {@code maxFree} given-back arrays and allocates when none is free, so it
  * never blocks and never fails a take.
  *
+ * <p>{@link #allocatingAhead} makes a pool that allocates on another thread: the first arrays of
+ * a run are new, and a new array costs its zeroing and, the first time the heap's memory is
+ * touched, the kernel's page faults (as much as the encoding of the rows that fill it on a
+ * virtual machine). Whenever a take leaves fewer than {@code ahead} arrays free, one task on the
+ * given executor allocates arrays until {@code ahead} are free, so the pipeline thread takes
+ * arrays that are made and touched already. Arrays made ahead and never taken are at most {@code
+ * ahead}; the budget never charges them (it charges arrays on loan).
+ *
  * <p>{@link #checked} makes a pool for tests and debugging: it remembers each array on loan, so a
  * foreign or repeated return throws, and fills every array given back with {@link #POISON}, so a
  * frame read after its release sends visibly wrong bytes.
  *
  * <p><b>Threading:</b> thread-safe; every method takes the pool's monitor (one take per seal and
- * one give per settled chunk, never per row).
+ * one give per settled chunk, never per row). The task that allocates ahead holds the monitor only
+ * to add each array, never while it allocates; at most one such task is submitted at a time.
  */
 public final class ChunkPool implements ByteArrayPool {
   /** The byte a checked pool writes over every array given back. */
@@ -34,12 +45,17 @@ public final class ChunkPool implements ByteArrayPool {
   private final int maxFree;
   private final ArrayDeque<byte[]> free = new ArrayDeque<>();
   private final Set<byte[]> lent; // checked pools only
+  private final Executor allocator; // null: takes allocate themselves
+  private final int ahead;
+  private final Runnable allocateAhead = this::allocateAhead;
+  private boolean allocating;
   private long taken;
   private long given;
   private long allocated;
   private long refused;
 
-  private ChunkPool(int arrayLength, int maxFree, boolean checked) {
+  private ChunkPool(int arrayLength, int maxFree, boolean checked, Executor allocator,
+      int ahead) {
     if (arrayLength <= 0) {
       throw new IllegalArgumentException("arrayLength : " + arrayLength + " (expected: > 0)");
     }
@@ -49,6 +65,8 @@ public final class ChunkPool implements ByteArrayPool {
     this.arrayLength = arrayLength;
     this.maxFree = maxFree;
     this.lent = checked ? Collections.newSetFromMap(new IdentityHashMap<>()) : null;
+    this.allocator = allocator;
+    this.ahead = ahead;
   }
 
   /**
@@ -56,7 +74,7 @@ public final class ChunkPool implements ByteArrayPool {
    * when they come back.
    */
   public ChunkPool(int arrayLength, int maxFree) {
-    this(arrayLength, maxFree, false);
+    this(arrayLength, maxFree, false, null, 0);
   }
 
   /**
@@ -79,11 +97,36 @@ public final class ChunkPool implements ByteArrayPool {
   }
 
   /**
+   * Returns a new pool with this one's array length and capacity that keeps up to {@code ahead}
+   * arrays allocated ahead of the takes, by tasks on {@code executor} (see the class comment).
+   * This pool is left as it is; use the new one in its place. A task the executor rejects is
+   * dropped: takes then allocate for themselves, as in a pool without an executor, and the next
+   * take that finds too few free arrays submits again.
+   *
+   * @throws NullPointerException if {@code executor} is null
+   * @throws IllegalArgumentException if {@code ahead} is not between 1 and the arrays this pool
+   *     keeps, or this pool is {@link #checked} (its arrays are tracked from their take)
+   */
+  public ChunkPool allocatingAhead(Executor executor, int ahead) {
+    if (executor == null) {
+      throw new NullPointerException("executor");
+    }
+    if (ahead < 1 || ahead > maxFree) {
+      throw new IllegalArgumentException("ahead : " + ahead + " (expected: 1 to " + maxFree
+          + ", the arrays the pool keeps)");
+    }
+    if (lent != null) {
+      throw new IllegalArgumentException("a checked pool does not allocate ahead");
+    }
+    return new ChunkPool(arrayLength, maxFree, false, executor, ahead);
+  }
+
+  /**
    * Creates a checked pool: a foreign or repeated return throws, and every array given back is
    * overwritten with {@link #POISON}.
    */
   public static ChunkPool checked(int arrayLength, int maxFree) {
-    return new ChunkPool(arrayLength, maxFree, true);
+    return new ChunkPool(arrayLength, maxFree, true, null, 0);
   }
 
   /**
@@ -101,17 +144,62 @@ public final class ChunkPool implements ByteArrayPool {
   }
 
   @Override
-  public synchronized byte[] take() {
-    byte[] a = free.pollFirst();
-    if (a == null) {
-      a = new byte[arrayLength];
-      allocated++;
+  public byte[] take() {
+    byte[] a;
+    boolean submit = false;
+    synchronized (this) {
+      a = free.pollFirst();
+      if (a == null) {
+        a = new byte[arrayLength];
+        allocated++;
+      }
+      taken++;
+      if (lent != null) {
+        lent.add(a);
+      }
+      if (allocator != null && !allocating && free.size() < ahead) {
+        allocating = true;
+        submit = true;
+      }
     }
-    taken++;
-    if (lent != null) {
-      lent.add(a);
+    if (submit) {
+      // Outside the monitor: an executor that runs the task at once must not hold it.
+      try {
+        allocator.execute(allocateAhead);
+      } catch (RejectedExecutionException e) {
+        synchronized (this) {
+          allocating = false;
+        }
+      }
     }
     return a;
+  }
+
+  /** The task on the executor: allocates until {@code ahead} arrays are free. */
+  private void allocateAhead() {
+    boolean done = false;
+    try {
+      while (true) {
+        synchronized (this) {
+          if (free.size() >= ahead) {
+            allocating = false;
+            done = true;
+            return;
+          }
+        }
+        byte[] a = new byte[arrayLength]; // the zeroing and the page faults, off the monitor
+        synchronized (this) {
+          allocated++;
+          free.addLast(a); // behind the given-back arrays, which are likelier to be in cache
+        }
+      }
+    } finally {
+      if (!done) { // an OutOfMemoryError: takes allocate for themselves, and may submit again
+        synchronized (this) {
+          allocating = false;
+        }
+      }
+    }
   }
 
   @Override
@@ -162,6 +250,11 @@ public final class ChunkPool implements ByteArrayPool {
     return refused;
   }
 
+  /** Returns how many free arrays the pool keeps at most (given back or allocated ahead). */
+  public int maxFree() {
+    return maxFree;
+  }
+
   /** Returns how many given-back arrays wait to be taken again. */
   public synchronized int free() {
     return free.size();
@@ -170,6 +263,7 @@ public final class ChunkPool implements ByteArrayPool {
   @Override
   public synchronized String toString() {
     return "ChunkPool{" + arrayLength + " bytes, on loan " + (taken - given) + ", free "
-        + free.size() + ", allocated " + allocated + (lent != null ? ", checked" : "") + '}';
+        + free.size() + ", allocated " + allocated + (lent != null ? ", checked" : "")
+        + (allocator != null ? ", " + ahead + " ahead" : "") + '}';
   }
 }
