@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Alternated rounds of one file, steadier than one run of each loader on a shared machine: each
-# round loads FILE with curl (the server parses JSONEachRow or CSVWithNames), then with every
-# launcher given, each into a fresh MergeTree table. Prints each load's wall time and the CPU
-# seconds of the server (/proc/PID/stat) and of the client (GNU time), then each loader's
-# ranges and medians and its wall-time ratio to curl's (median ÷ median).
+# round loads FILE with curl (the server parses JSONEachRow or CSVWithNames) and with every
+# launcher given, each into a fresh MergeTree table, the order rotating from round to round
+# (rounds a multiple of the loaders give each every place as often). Prints each load's wall
+# time and the CPU seconds of the server (/proc/PID/stat) and of the client (GNU time), then each
+# loader's ranges and medians and its wall-time ratio to curl's (median ÷ median).
 #
 #   SERVER_PID=<clickhouse-server pid> URL=http://127.0.0.1:8123 ROUNDS=6 \
 #     benchmarks/ingest-rounds.sh narrow|wide FILE [LAUNCHER ...]
@@ -49,12 +50,19 @@ load() {
       | tee -a "$tmp/results"
 }
 
+# Each round starts one loader later than the one before, so that every loader takes every place
+# in turn: a load right after curl's runs up to a tenth slower than one after an ingest.
+loaders=$((${#launchers[@]} + 1))
 for r in $(seq "$rounds"); do
-  load curl curl -sS --fail "$url/?query=INSERT%20INTO%20$table%20FORMAT%20$fmt" \
-      --data-binary @"$file"
-  for i in "${!launchers[@]}"; do
-    load "handoff$((i + 1))" "${launchers[$i]}" ingest --url "$url" --table "$table" \
-        --input "$file" --no-progress
+  for k in $(seq 0 $((loaders - 1))); do
+    i=$(((k + r - 1) % loaders))
+    if [ "$i" -eq 0 ]; then
+      load curl curl -sS --fail "$url/?query=INSERT%20INTO%20$table%20FORMAT%20$fmt" \
+          --data-binary @"$file"
+    else
+      load "handoff$i" "${launchers[$((i - 1))]}" ingest --url "$url" --table "$table" \
+          --input "$file" --no-progress
+    fi
   done
 done
 echo
