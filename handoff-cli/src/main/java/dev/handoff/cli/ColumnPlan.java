@@ -15,8 +15,10 @@ import java.util.Set;
  * fit; a {@code Date}, {@code Date32} or {@code DateTime} (in a zone with a fixed offset) its
  * text's day or second as a number, a {@code UUID} its text as a {@code UUID}, an integer of up
  * to 64 bits its text as a number, each only when the value is in the column's range (see {@link
- * ByteFields}), an {@code Enum8} or {@code Enum16} an element's name as its value. Anything else
- * stays text, for the conversions to read and word as before.
+ * ByteFields}), an {@code Enum8} or {@code Enum16} an element's name as its value. CSV and TSV
+ * fields (where a number is text, not a JSON number) also read a {@code Decimal} of up to 18
+ * digits that the column holds exactly as its value, and a {@code Float32} as its correctly
+ * rounded float. Anything else stays text, for the conversions to read and word as before.
  */
 final class ColumnPlan {
 
@@ -36,6 +38,13 @@ final class ColumnPlan {
   static final byte INTEGER = 6;
   /** {@code Enum8} or {@code Enum16}: an element's name as its value ({@link #enumNames}). */
   static final byte ENUM = 7;
+  /**
+   * {@code Decimal(P, S)} with P at most 18, in CSV and TSV: a value the column holds exactly
+   * ({@link #min} holds S, {@link #max} P).
+   */
+  static final byte DECIMAL = 8;
+  /** {@code Float32}, in CSV and TSV: its correctly rounded float. */
+  static final byte FLOAT32 = 9;
 
   /** Per column, what is read ({@link #TEXT} and the others). */
   final byte[] kind;
@@ -143,6 +152,16 @@ final class ColumnPlan {
         kind[c] = INTEGER;
         min[c] = Conversions.minLong(t);
         max[c] = Conversions.maxLong(t);
+        break;
+      case DECIMAL:
+        if (t.precision() <= 18) {
+          kind[c] = DECIMAL;
+          min[c] = t.scale();
+          max[c] = t.precision();
+        }
+        break;
+      case FLOAT32:
+        kind[c] = FLOAT32;
         break;
       default:
         break;

@@ -134,6 +134,16 @@ final class DelimitedBytes {
           return;
         }
         break;
+      case ColumnPlan.DECIMAL:
+        if (decimal(buf, from, to, c, s, kinds, values, objects)) {
+          return;
+        }
+        break;
+      case ColumnPlan.FLOAT32:
+        if (float32(buf, from, to, s, kinds, values, objects)) {
+          return;
+        }
+        break;
       default:
         if (float64[c] && float64(buf, from, to, s, kinds, values, objects)) {
           return;
@@ -183,6 +193,46 @@ final class DelimitedBytes {
     return false;
   }
 
+  /** {@link #floatSyntax}: not {@code -?digits[.digits][e[+-]digits]}, or a leading zero. */
+  private static final int NOT_SIMPLE = -1;
+  /** {@link #floatSyntax}: digits with a fraction and no exponent. */
+  private static final int FRACTION = 0;
+  /** {@link #floatSyntax}: digits with an exponent. */
+  private static final int EXPONENT = -2;
+
+  /**
+   * The syntax of a float field {@code buf[from, to)}: {@link #NOT_SIMPLE}, {@link #FRACTION},
+   * {@link #EXPONENT}, or for an integer {@code -?digits} its count of digits.
+   */
+  private static int floatSyntax(byte[] buf, int from, int to) {
+    int i = from < to && buf[from] == '-' ? from + 1 : from;
+    int intDigits = 0;
+    while (i < to && buf[i] >= '0' && buf[i] <= '9') {
+      i++;
+      intDigits++;
+    }
+    if (intDigits == 0 || (intDigits > 1 && buf[i - intDigits] == '0')) {
+      return NOT_SIMPLE; // no digit, or a leading zero: the conversion reads those
+    }
+    if (i == to) {
+      return intDigits;
+    }
+    if (buf[i] == '.') {
+      int f = ++i;
+      while (i < to && buf[i] >= '0' && buf[i] <= '9') {
+        i++;
+      }
+      if (i == f) {
+        return NOT_SIMPLE;
+      }
+    }
+    boolean exponent = i < to && (buf[i] == 'e' || buf[i] == 'E');
+    if (exponent && (i = ByteFields.exponentEnd(buf, i, to)) < 0) {
+      return NOT_SIMPLE;
+    }
+    return i != to ? NOT_SIMPLE : exponent ? EXPONENT : FRACTION;
+  }
+
   /**
    * A Float64 column's field {@code -?digits} (at most 15 digits) or {@code
    * -?digits[.digits][e[+-]digits]} with a fraction or an exponent (at most 64 bytes): its
@@ -192,48 +242,19 @@ final class DelimitedBytes {
    */
   private boolean float64(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
       Object[] objects) {
-    int i = from < to && buf[from] == '-' ? from + 1 : from;
-    int intDigits = 0;
-    while (i < to && buf[i] >= '0' && buf[i] <= '9') {
-      i++;
-      intDigits++;
-    }
-    if (intDigits == 0 || (intDigits > 1 && buf[i - intDigits] == '0')) {
-      return false; // no digit, or a leading zero: the conversion reads those
-    }
+    int syntax = floatSyntax(buf, from, to);
     double d;
-    if (i == to) {
-      if (intDigits > 15) {
+    if (syntax > 0) {
+      if (syntax > 15) {
         return false;
       }
-      long v = ByteFields.smallInteger(buf, from, to);
-      d = v;
+      d = ByteFields.smallInteger(buf, from, to);
+    } else if (syntax == NOT_SIMPLE || to - from > digits.length) {
+      return false;
     } else {
-      if (to - from > digits.length) {
-        return false;
-      }
-      if (buf[i] == '.') {
-        int f = ++i;
-        while (i < to && buf[i] >= '0' && buf[i] <= '9') {
-          i++;
-        }
-        if (i == f) {
-          return false;
-        }
-      }
-      boolean exponent = i < to && (buf[i] == 'e' || buf[i] == 'E');
-      if (exponent && (i = ByteFields.exponentEnd(buf, i, to)) < 0) {
-        return false;
-      }
-      if (i != to) {
-        return false;
-      }
-      d = exponent ? Double.NaN : ByteFields.simpleDouble(buf, from, to);
+      d = syntax == EXPONENT ? Double.NaN : ByteFields.simpleDouble(buf, from, to);
       if (d != d) {
-        for (int k = from; k < to; k++) {
-          digits[k - from] = (char) buf[k];
-        }
-        d = NumberInput.parseDouble(digits, 0, to - from, true);
+        d = NumberInput.parseDouble(chars(buf, from, to), 0, to - from, true);
       }
     }
     if (d == 0 || Double.isInfinite(d)) {
@@ -241,6 +262,68 @@ final class DelimitedBytes {
     }
     set(s, BlockRows.DOUBLE, Double.doubleToRawLongBits(d), null, kinds, values, objects);
     return true;
+  }
+
+  /**
+   * A Float32 column's field {@code -?digits} (at most 7 digits, which a float holds exactly) or
+   * {@code -?digits[.digits][e[+-]digits]} with a fraction or an exponent (at most 64 bytes): its
+   * correctly rounded float, as the text conversion's {@code Float.parseFloat} gives it (no
+   * rounding through a double), as the double it widens to, when finite and not zero; else
+   * {@code false}.
+   */
+  private boolean float32(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
+      Object[] objects) {
+    int syntax = floatSyntax(buf, from, to);
+    float f;
+    if (syntax > 0) {
+      if (syntax > 7) {
+        return false;
+      }
+      f = ByteFields.smallInteger(buf, from, to);
+    } else if (syntax == NOT_SIMPLE || to - from > digits.length) {
+      return false;
+    } else {
+      f = NumberInput.parseFloat(chars(buf, from, to), 0, to - from, true);
+    }
+    if (f == 0 || Float.isInfinite(f)) {
+      return false;
+    }
+    set(s, BlockRows.DOUBLE, Double.doubleToRawLongBits(f), null, kinds, values, objects);
+    return true;
+  }
+
+  /**
+   * A {@code Decimal(P, S)} column's field {@code -?digits[.digits]} without a leading zero, of
+   * at most 18 digits, that the column holds exactly (at most P - S digits before the point and S
+   * after it once trailing zeros go): an integer as a number, else the {@code BigDecimal} the
+   * text conversion would read; anything else stays text, for the conversion to read or word.
+   */
+  private boolean decimal(byte[] buf, int from, int to, int c, int s, byte[] kinds,
+      long[] values, Object[] objects) {
+    int scale = (int) min[c];
+    int intDigitsMax = (int) max[c] - scale;
+    int syntax = floatSyntax(buf, from, to);
+    if (syntax > 0) {
+      return syntax <= intDigitsMax && number(ByteFields.smallInteger(buf, from, to),
+          Long.MIN_VALUE, Long.MAX_VALUE, s, kinds, values, objects);
+    }
+    if (syntax != FRACTION) {
+      return false;
+    }
+    java.math.BigDecimal d = ByteFields.decimal(buf, from, to);
+    if (d == null || d.scale() > scale || (long) d.precision() - d.scale() > intDigitsMax) {
+      return false;
+    }
+    set(s, BlockRows.BIG_DECIMAL, 0, d, kinds, values, objects);
+    return true;
+  }
+
+  /** The ASCII field {@code buf[from, to)} as chars, in {@link #digits} (at most its length). */
+  private char[] chars(byte[] buf, int from, int to) {
+    for (int k = from; k < to; k++) {
+      digits[k - from] = (char) buf[k];
+    }
+    return digits;
   }
 
   private static boolean number(long v, long lo, long hi, int s, byte[] kinds, long[] values,

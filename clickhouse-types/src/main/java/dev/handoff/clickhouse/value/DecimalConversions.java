@@ -57,10 +57,10 @@ final class DecimalConversions {
         case DOUBLE:
           return decimalOfDouble(acc.getDouble(row, field), type);
         case BIG_INTEGER:
-          return decimalOf(new BigDecimal(acc.getBigInteger(row, field)), type).longValue();
+          return decimalLongOf(new BigDecimal(acc.getBigInteger(row, field)), type);
         case BIG_DECIMAL: {
           BigDecimal bd = nonNull(acc.getBigDecimal(row, field));
-          return isFastDecimal(bd, type) ? fastDecimal(bd, type) : decimalOf(bd, type).longValue();
+          return isFastDecimal(bd, type) ? fastDecimal(bd, type) : decimalLongOf(bd, type);
         }
         case TEXT: {
           CharSequence text = acc.getText(row, field);
@@ -68,7 +68,7 @@ final class DecimalConversions {
           if (syntax == NumberText.INTEGER && NumberText.integerDigits(text) <= 18) {
             return decimalOfLong(NumberText.parseSmallInteger(text), type);
           }
-          return decimalOf(NumberText.parseBigDecimal(text), type).longValue();
+          return decimalLongOf(NumberText.parseBigDecimal(text), type);
         }
         default:
           throw notAccepted(kind, type);
@@ -152,7 +152,7 @@ final class DecimalConversions {
         throw decimalOutOfRange(type);
       }
     }
-    return decimalOf(BigDecimal.valueOf(d), type).longValue();
+    return decimalLongOf(BigDecimal.valueOf(d), type);
   }
 
   /**
@@ -203,9 +203,25 @@ final class DecimalConversions {
    * digit count is checked before any scaling, so a huge exponent costs nothing.
    */
   private static BigInteger decimalOf(BigDecimal bd, ClickHouseType type) {
-    if (bd.signum() == 0) {
-      return BigInteger.ZERO;
-    }
+    return bd.signum() == 0 ? BigInteger.ZERO : atScale(bd, type).unscaledValue();
+  }
+
+  /**
+   * As {@code decimalOf(bd, type).longValue()} for P at most 18, without the {@code BigInteger}
+   * of {@code unscaledValue()}: moving the point of a value at the type's scale S places to the
+   * right gives a scale-0 value of the same digits, whose {@code longValueExact()} is its
+   * unscaled long (|U| < 10^18: it never overflows).
+   */
+  private static long decimalLongOf(BigDecimal bd, ClickHouseType type) {
+    return bd.signum() == 0 ? 0 : atScale(bd, type).scaleByPowerOfTen(type.scale())
+        .longValueExact();
+  }
+
+  /**
+   * Returns {@code bd} at the type's scale, exactly: never rounded. The digit count is checked
+   * before any scaling, so a huge exponent costs nothing.
+   */
+  private static BigDecimal atScale(BigDecimal bd, ClickHouseType type) {
     int p = type.precision();
     int s = type.scale();
     // precision - scale is the number of digits before the point: |bd| < 10^(P-S) iff <= P-S.
@@ -219,7 +235,7 @@ final class DecimalConversions {
             + " holds (a Decimal is never rounded)");
       }
     }
-    return bd.setScale(s, RoundingMode.UNNECESSARY).unscaledValue();
+    return bd.setScale(s, RoundingMode.UNNECESSARY);
   }
 
   private static Rejected decimalOutOfRange(ClickHouseType type) {
