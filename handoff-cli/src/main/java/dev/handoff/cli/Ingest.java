@@ -323,8 +323,6 @@ final class Ingest {
     ShardQueues queues = new ShardQueues(s.shards(), s.queueCapacity());
     InflightBudget budget = new InflightBudget(s.budget());
     StageGauges gauges = new StageGauges();
-    // The stage skips what the encoder rejects; the source reports it with its line, and stops
-    // the run itself under --on-error fail.
     // New chunk arrays made on a thread of their own: zeroing them and touching their memory
     // the first time would otherwise cost the pipeline thread about as much as encoding.
     ExecutorService allocator = Executors.newSingleThreadExecutor(r -> {
@@ -334,6 +332,8 @@ final class Ingest {
     });
     ChunkPool pool = ChunkPool.forBudget(s.chunkBytes(), s.budget(), s.shards());
     pool = pool.allocatingAhead(allocator, Math.min(ARRAYS_AHEAD, pool.maxFree()));
+    // The stage skips what the encoder rejects; the source reports it with its line, and stops
+    // the run itself under --on-error fail.
     SinkHandoff<BlockRows.Row> stage = SinkHandoff.builder(encoder, queues)
         .name("ingest")
         .router(new BatchRouter())
