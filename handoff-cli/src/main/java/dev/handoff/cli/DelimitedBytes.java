@@ -295,8 +295,9 @@ final class DelimitedBytes {
   /**
    * A {@code Decimal(P, S)} column's field {@code -?digits[.digits]} without a leading zero, of
    * at most 18 digits, that the column holds exactly (at most P - S digits before the point and S
-   * after it once trailing zeros go): an integer as a number, else the {@code BigDecimal} the
-   * text conversion would read; anything else stays text, for the conversion to read or word.
+   * after it once trailing zeros go): an integer as a number, else its value as an exact {@code
+   * BigDecimal} (which the conversion turns into the same unscaled value as the text); anything
+   * else stays text, for the conversion to read or word as written.
    */
   private boolean decimal(byte[] buf, int from, int to, int c, int s, byte[] kinds,
       long[] values, Object[] objects) {
