@@ -140,12 +140,12 @@ final class DelimitedBytes {
         }
         break;
       case ColumnPlan.FLOAT32:
-        if (float32(buf, from, to, s, kinds, values, objects)) {
+        if (floating(buf, from, to, true, s, kinds, values, objects)) {
           return;
         }
         break;
       default:
-        if (float64[c] && float64(buf, from, to, s, kinds, values, objects)) {
+        if (float64[c] && floating(buf, from, to, false, s, kinds, values, objects)) {
           return;
         }
         break;
@@ -234,23 +234,26 @@ final class DelimitedBytes {
   }
 
   /**
-   * A Float64 column's field {@code -?digits} (at most 15 digits) or {@code
-   * -?digits[.digits][e[+-]digits]} with a fraction or an exponent (at most 64 bytes): its
-   * correctly rounded double, as the text conversion's {@code Double.parseDouble} gives it, when
-   * finite and not zero (zeros, infinities and the rest stay text, for the conversion's rules),
-   * else {@code false}.
+   * A Float64 or Float32 column's field {@code -?digits} (at most 15 digits for a Float64, 7 for
+   * a Float32: integers the type holds exactly) or {@code -?digits[.digits][e[+-]digits]} with a
+   * fraction or an exponent (at most 64 bytes): its correctly rounded double, as the text
+   * conversion's {@code Double.parseDouble} gives it, or float, as its {@code Float.parseFloat}
+   * gives it (no rounding through a double) and widened, when finite and not zero (zeros,
+   * infinities and the rest stay text, for the conversion's rules), else {@code false}.
    */
-  private boolean float64(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
-      Object[] objects) {
+  private boolean floating(byte[] buf, int from, int to, boolean float32, int s, byte[] kinds,
+      long[] values, Object[] objects) {
     int syntax = floatSyntax(buf, from, to);
     double d;
     if (syntax > 0) {
-      if (syntax > 15) {
+      if (syntax > (float32 ? 7 : 15)) {
         return false;
       }
       d = ByteFields.smallInteger(buf, from, to);
     } else if (syntax == NOT_SIMPLE || to - from > digits.length) {
       return false;
+    } else if (float32) {
+      d = NumberInput.parseFloat(chars(buf, from, to), 0, to - from, true);
     } else {
       d = syntax == EXPONENT ? Double.NaN : ByteFields.simpleDouble(buf, from, to);
       if (d != d) {
@@ -261,34 +264,6 @@ final class DelimitedBytes {
       return false;
     }
     set(s, BlockRows.DOUBLE, Double.doubleToRawLongBits(d), null, kinds, values, objects);
-    return true;
-  }
-
-  /**
-   * A Float32 column's field {@code -?digits} (at most 7 digits, which a float holds exactly) or
-   * {@code -?digits[.digits][e[+-]digits]} with a fraction or an exponent (at most 64 bytes): its
-   * correctly rounded float, as the text conversion's {@code Float.parseFloat} gives it (no
-   * rounding through a double), as the double it widens to, when finite and not zero; else
-   * {@code false}.
-   */
-  private boolean float32(byte[] buf, int from, int to, int s, byte[] kinds, long[] values,
-      Object[] objects) {
-    int syntax = floatSyntax(buf, from, to);
-    float f;
-    if (syntax > 0) {
-      if (syntax > 7) {
-        return false;
-      }
-      f = ByteFields.smallInteger(buf, from, to);
-    } else if (syntax == NOT_SIMPLE || to - from > digits.length) {
-      return false;
-    } else {
-      f = NumberInput.parseFloat(chars(buf, from, to), 0, to - from, true);
-    }
-    if (f == 0 || Float.isInfinite(f)) {
-      return false;
-    }
-    set(s, BlockRows.DOUBLE, Double.doubleToRawLongBits(f), null, kinds, values, objects);
     return true;
   }
 
