@@ -9,7 +9,8 @@ import java.util.Arrays;
  * Reads a CSV or TSV row straight from its bytes into a block's flat row, as {@link
  * DelimitedText#fields} and the text conversions read it: each field as a range of the line, and
  * where the column's {@link ColumnPlan} says so, as its value (a String's UTF-8 bytes, a date's
- * day, a date-time's second, a UUID, an integer, a Float64's double), else as text. It declines
+ * day, a date-time's second, a UUID, an integer, a Float64's double, a Float32's float, a
+ * Decimal's exact value), else as text. It declines
  * (returns {@code false} before it writes a slot) a line that is not well-formed UTF-8, a quote
  * not closed or followed by text, a TSV field with an escape, and a row of another width than the
  * header, for the text path to read or word.
