@@ -204,9 +204,7 @@ final class Ingest {
       stopCause = "a signal";
       chain.requestStop();
       try {
-        if (finished.await(SIGNAL_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-          JdkHttpThreads.stop(); // the run is over: the exit need not wait for them
-        }
+        finished.await(SIGNAL_GRACE.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

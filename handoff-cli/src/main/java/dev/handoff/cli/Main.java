@@ -51,7 +51,6 @@ public final class Main {
       System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
     }
     int status = commandLine(args.length > 0 ? args[0] : null).execute(args);
-    JdkHttpThreads.stop();
     System.exit(status);
   }
 

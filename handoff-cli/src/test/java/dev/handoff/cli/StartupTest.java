@@ -2,21 +2,15 @@ package dev.handoff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.handoff.clickhouse.http.ClickHouseHttp;
-import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * What {@link Main#main} does to start and end quickly: it builds only the subcommand it runs,
- * which must behave as in the full command, and ends the JDK's HTTP client threads before the
- * exit.
+ * What {@link Main#main} does to start quickly: it builds only the subcommand it runs, which must
+ * behave as in the full command.
  */
 final class StartupTest {
 
@@ -74,34 +68,5 @@ final class StartupTest {
               full.get(name).getCommandSpec().optionsMap().keySet());
       assertThat(one.getUsageMessage()).as(name).isEqualTo(full.get(name).getUsageMessage());
     }
-  }
-
-  @Test
-  void stop_endsTheSelectorThreadOfEveryHttpClient() {
-    Set<Thread> before = selectorThreads();
-    // Each holds a JDK HTTP client, whose selector thread starts with it.
-    ClickHouseHttp a = ClickHouseHttp.create(ClickHouseHttpOptions.defaults());
-    ClickHouseHttp b = ClickHouseHttp.create(ClickHouseHttpOptions.defaults());
-    Set<Thread> ours = selectorThreads();
-    ours.removeAll(before); // other tests' clients (the test servers') keep theirs
-    assertThat(ours).hasSize(2);
-
-    assertThat(JdkHttpThreads.stop(ours)).isEqualTo(2);
-
-    assertThat(ours).noneMatch(Thread::isAlive);
-    assertThat(before).allMatch(Thread::isAlive);
-    assertThat(JdkHttpThreads.stop(List.of(Thread.currentThread()))).isZero();
-    assertThat(a).isNotSameAs(b); // both clients lived until here
-  }
-
-  private static Set<Thread> selectorThreads() {
-    Set<Thread> out = new HashSet<>();
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.isAlive() && t.getName().startsWith("HttpClient-")
-          && t.getName().endsWith("-SelectorManager")) {
-        out.add(t);
-      }
-    }
-    return out;
   }
 }

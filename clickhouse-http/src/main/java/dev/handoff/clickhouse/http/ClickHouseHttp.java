@@ -8,13 +8,13 @@ import dev.handoff.api.TableSchema;
 import dev.handoff.api.HandoffClock;
 import dev.handoff.clickhouse.http.internal.ClusterWriter;
 import dev.handoff.clickhouse.http.internal.ErrorCodes;
+import dev.handoff.clickhouse.http.internal.Http1Client;
 import dev.handoff.clickhouse.http.internal.HttpTransport;
 import dev.handoff.clickhouse.http.internal.SchemaReader;
 import dev.handoff.clickhouse.http.internal.Sql;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,8 +34,8 @@ import java.util.function.BiFunction;
  * InsertWriter writer = http.writer("db", "events", schema, "Native");
  * }</pre>
  *
- * <p>One instance holds one {@link java.net.http.HttpClient} (HTTP/1.1 with keep-alive), shared by
- * every writer it creates; it is thread-safe. The page {@code docs/clickhouse-http.md} describes the
+ * <p>One instance holds one HTTP/1.1 client with a pool of keep-alive connections, shared by every
+ * writer it creates; it is thread-safe. {@link #close()} closes the idle connections. The page {@code docs/clickhouse-http.md} describes the
  * requests, the error classification and the limits.
  */
 public final class ClickHouseHttp implements AutoCloseable {
@@ -283,7 +283,7 @@ public final class ClickHouseHttp implements AutoCloseable {
 
   /** As {@link #query(String)}, returning the raw bytes. */
   public byte[] queryBytes(String sql) {
-    HttpResponse<byte[]> response;
+    Http1Client.Response response;
     try {
       response = transport.query(sql);
     } catch (IOException e) {
@@ -305,9 +305,14 @@ public final class ClickHouseHttp implements AutoCloseable {
         ErrorCodes.isTransient(status, Math.max(code, 0)), null);
   }
 
-  /** Does nothing: the JDK's client closes idle connections itself. Present for try-with-resources. */
+  /**
+   * Closes the idle connections and the client's deadline thread. Writers and queries still work
+   * after it (each on a new connection, closed after its request); idempotent.
+   */
   @Override
-  public void close() {}
+  public void close() {
+    transport.close();
+  }
 
   private boolean hasPosition() {
     Boolean known = hasPosition;

@@ -10,7 +10,6 @@ import dev.handoff.clickhouse.http.ClusterTarget;
 import dev.handoff.clickhouse.http.ReplicaStatus;
 import dev.handoff.clickhouse.type.ClickHouseType;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -23,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The {@link ClickHouseWriter} over a {@link ClusterTarget}: one {@link HttpInsertWriter} per
- * replica (all on one shared {@link HttpClient}), a {@link ReplicaSet} per shard, the identity of
+ * replica (all on one shared {@link Http1Client}), a {@link ReplicaSet} per shard, the identity of
  * every insert in its {@code query_id} (and token), and the count of rows in doubt.
  *
  * <p>Threading: one worker thread per handoff shard calls {@link #write}; calls of one shard never
@@ -58,7 +57,7 @@ public final class ClusterWriter implements ClickHouseWriter {
    * @param tokens whether to send {@code insert_deduplication_token}
    * @param clock the clock of the replicas' back-off
    */
-  public ClusterWriter(ClusterTarget target, ClickHouseHttpOptions options, HttpClient client,
+  public ClusterWriter(ClusterTarget target, ClickHouseHttpOptions options, Http1Client client,
       String database, String table, List<String> columns, List<ClickHouseType> types,
       String format, boolean tokens, HandoffClock clock) {
     this.shards = new ReplicaSet[target.shardCount()];

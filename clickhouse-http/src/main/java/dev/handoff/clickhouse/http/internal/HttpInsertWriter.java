@@ -11,7 +11,6 @@ import dev.handoff.clickhouse.type.ClickHouseType;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,7 @@ public final class HttpInsertWriter implements InsertWriter {
       throw new IllegalStateException("the writer into " + target + " is closed; " + insert
           + " was not sent");
     }
-    HttpResponse<byte[]> response;
+    Http1Client.Response response;
     try {
       response = transport.insert(sql, parameters, insert.frames(), insert.bytes(), progress);
     } catch (HttpTransport.CompressionFailure e) {

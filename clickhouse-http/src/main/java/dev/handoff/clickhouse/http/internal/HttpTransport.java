@@ -7,24 +7,21 @@ import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Flow;
 
 /**
- * The HTTP side shared by every request of one {@code ClickHouseHttp}: one {@link HttpClient}
+ * The HTTP side shared by every request of one {@code ClickHouseHttp}: one {@link Http1Client}
  * (HTTP/1.1, keep-alive connection pool), the URL with the query and settings, the credential
- * headers and the body, streamed from the frames as they are or compressed (gzip, or ClickHouse's
+ * headers and the body, written from the frames as they are or compressed (gzip, or ClickHouse's
  * compressed blocks with LZ4 or ZSTD) into a list of buffers.
  */
 public final class HttpTransport {
   private final ClickHouseHttpOptions options;
-  private final HttpClient client;
+  private final Http1Client client;
   private final String base;
+  private final List<String> headers;
 
   /** Creates the transport and its client. */
   public HttpTransport(ClickHouseHttpOptions options) {
@@ -35,9 +32,19 @@ public final class HttpTransport {
    * Creates a transport to the server of {@code options} over {@code client}, so that the
    * transports of several servers (the replicas of a cluster) share one client and its threads.
    */
-  public HttpTransport(ClickHouseHttpOptions options, HttpClient client) {
+  public HttpTransport(ClickHouseHttpOptions options, Http1Client client) {
     this.options = options;
     this.client = client;
+    List<String> h = new ArrayList<>(List.of("Content-Type", "application/octet-stream"));
+    if (options.user() != null) {
+      h.add("X-ClickHouse-User");
+      h.add(options.user());
+    }
+    if (options.password() != null) {
+      h.add("X-ClickHouse-Key");
+      h.add(options.password());
+    }
+    this.headers = List.copyOf(h);
     if (options.compression() == ClickHouseHttpOptions.Compression.ZSTD) {
       // zstd-jni loads its native library on first use: fail here, not at the first insert.
       try {
@@ -65,24 +72,18 @@ public final class HttpTransport {
   }
 
   /** Returns the client, to share with transports to other servers of the same options. */
-  public HttpClient client() {
+  public Http1Client client() {
     return client;
   }
 
-  /**
-   * Returns a client with the options' connect timeout: HTTP/1.1, no redirects. For an {@code
-   * http://} URL its TLS context is made only if a connection needs it (a replica at an {@code
-   * https://} URL): see {@link LazyTls}; for {@code https://} the client takes it at once.
-   */
-  public static HttpClient newClient(ClickHouseHttpOptions options) {
-    HttpClient.Builder b = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(options.connectTimeout())
-        .followRedirects(HttpClient.Redirect.NEVER);
-    if ("http".equalsIgnoreCase(options.url().getScheme())) {
-      b.sslContext(LazyTls.context()).sslParameters(LazyTls.parameters());
-    }
-    return b.build();
+  /** Returns a client with the options' connect timeout. */
+  public static Http1Client newClient(ClickHouseHttpOptions options) {
+    return new Http1Client(options.connectTimeout());
+  }
+
+  /** Closes the client's idle connections (shared clients: those of every transport). */
+  public void close() {
+    client.close();
   }
 
   /**
@@ -90,11 +91,9 @@ public final class HttpTransport {
    * response; the server buffers the result ({@code wait_end_of_query=1}) so an error mid-way is
    * an error status.
    */
-  public HttpResponse<byte[]> query(String sql) throws IOException, InterruptedException {
-    HttpRequest request = request(base + "&wait_end_of_query=1")
-        .POST(HttpRequest.BodyPublishers.ofString(sql, UTF_8))
-        .build();
-    return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+  public Http1Client.Response query(String sql) throws IOException, InterruptedException {
+    return client.post(URI.create(base + "&wait_end_of_query=1"), headers,
+        Bodies.ofBytes(sql.getBytes(UTF_8)), options.requestTimeout(), () -> { });
   }
 
   /**
@@ -103,7 +102,7 @@ public final class HttpTransport {
    *
    * @throws CompressionFailure if the codec fails on the body
    */
-  public HttpResponse<byte[]> insert(String sql, List<Frame> frames, long bytes)
+  public Http1Client.Response insert(String sql, List<Frame> frames, long bytes)
       throws IOException, InterruptedException {
     return insert(sql, Map.of(), frames, bytes, new BodyProgress());
   }
@@ -115,7 +114,7 @@ public final class HttpTransport {
    *
    * @throws CompressionFailure if the codec fails on the body (nothing was sent)
    */
-  public HttpResponse<byte[]> insert(String sql, Map<String, String> parameters,
+  public Http1Client.Response insert(String sql, Map<String, String> parameters,
       List<Frame> frames, long bytes, BodyProgress progress)
       throws IOException, InterruptedException {
     StringBuilder uri = new StringBuilder(base);
@@ -128,22 +127,22 @@ public final class HttpTransport {
     if (blocks) {
       uri.append("&decompress=1");
     }
-    HttpRequest.Builder b = request(uri.append("&query=").append(encode(sql)).toString());
-    HttpRequest.BodyPublisher body;
+    uri.append("&query=").append(encode(sql));
+    List<String> h = headers;
+    Http1Client.Body body;
     if (compression == ClickHouseHttpOptions.Compression.NONE) {
-      body = bytes == 0 ? HttpRequest.BodyPublishers.noBody()
-          : HttpRequest.BodyPublishers.fromPublisher(new FramesPublisher(frames), bytes);
+      body = Bodies.ofFrames(frames, bytes);
     } else {
       if (compression == ClickHouseHttpOptions.Compression.GZIP) {
-        b.header("Content-Encoding", "gzip");
+        h = new ArrayList<>(headers);
+        h.add("Content-Encoding");
+        h.add("gzip");
       }
       CompressedBody compressed = compress(frames, bytes);
-      body = compressed.length() == 0 ? HttpRequest.BodyPublishers.noBody()
-          : HttpRequest.BodyPublishers.fromPublisher(
-              FramesPublisher.ofBuffers(compressed.buffers()), compressed.length());
+      body = Bodies.ofBuffers(compressed.buffers(), compressed.length());
     }
-    b.POST(new Tracked(body, progress));
-    return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    return client.post(URI.create(uri.toString()), h, body, options.requestTimeout(),
+        progress::markComplete);
   }
 
   /** Compresses the body as the options ask; a codec's failure becomes a checked one. */
@@ -196,6 +195,11 @@ public final class HttpTransport {
       return answered;
     }
 
+    /** Records that the body's last byte was handed to the connection. */
+    void markComplete() {
+      complete = true;
+    }
+
     /** Records that the server answered. */
     public void markAnswered() {
       answered = true;
@@ -208,61 +212,6 @@ public final class HttpTransport {
     public boolean outcomeUnknown() {
       return complete && !answered;
     }
-  }
-
-  /** A body publisher that marks its progress when the body it wraps completes. */
-  private static final class Tracked implements HttpRequest.BodyPublisher {
-    private final HttpRequest.BodyPublisher body;
-    private final BodyProgress progress;
-
-    Tracked(HttpRequest.BodyPublisher body, BodyProgress progress) {
-      this.body = body;
-      this.progress = progress;
-    }
-
-    @Override
-    public long contentLength() {
-      return body.contentLength();
-    }
-
-    @Override
-    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
-      body.subscribe(new Flow.Subscriber<ByteBuffer>() {
-        @Override
-        public void onSubscribe(Flow.Subscription subscription) {
-          subscriber.onSubscribe(subscription);
-        }
-
-        @Override
-        public void onNext(ByteBuffer item) {
-          subscriber.onNext(item);
-        }
-
-        @Override
-        public void onError(Throwable throwable) {
-          subscriber.onError(throwable);
-        }
-
-        @Override
-        public void onComplete() {
-          progress.complete = true;
-          subscriber.onComplete();
-        }
-      });
-    }
-  }
-
-  private HttpRequest.Builder request(String uri) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(uri))
-        .timeout(options.requestTimeout())
-        .header("Content-Type", "application/octet-stream");
-    if (options.user() != null) {
-      b.header("X-ClickHouse-User", options.user());
-    }
-    if (options.password() != null) {
-      b.header("X-ClickHouse-Key", options.password());
-    }
-    return b;
   }
 
   private static String encode(String s) {
