@@ -25,7 +25,6 @@ public final class AckSet {
 
   private static final Cleaner CLEANER = Cleaner.create();
   private static final AtomicLong LEAKS = new AtomicLong();
-  private static final System.Logger LOG = System.getLogger(AckSet.class.getName());
 
   private static final int OPEN = 0;
   private static final int SUCCEEDED = 1;
@@ -160,7 +159,10 @@ public final class AckSet {
         IllegalStateException cause = new IllegalStateException(
             "an ack set of " + size + " batch(es) was never resolved (leak); failing it so the"
                 + " batches replay");
-        LOG.log(System.Logger.Level.WARNING, cause.getMessage());
+        // Looked up here, not in a static field: the JDK's logging costs every start-up about
+        // 10 ms, and only a leak needs it.
+        System.getLogger(AckSet.class.getName()).log(System.Logger.Level.WARNING,
+            cause.getMessage());
         releaseAll(cause);
       }
     }
