@@ -14,14 +14,23 @@ import java.util.List;
 final class Bodies {
   private Bodies() {}
 
+  /** A body of a length known before it is written. */
+  private abstract static class Sized implements Http1Client.Body {
+    private final long length;
+
+    Sized(long length) {
+      this.length = length;
+    }
+
+    @Override
+    public final long length() {
+      return length;
+    }
+  }
+
   /** Returns the frames, concatenated, as a body of {@code bytes} bytes. */
   static Http1Client.Body ofFrames(List<Frame> frames, long bytes) {
-    return new Http1Client.Body() {
-      @Override
-      public long length() {
-        return bytes;
-      }
-
+    return new Sized(bytes) {
       @Override
       public void writeTo(OutputStream out) throws IOException {
         for (Frame f : frames) {
@@ -33,12 +42,7 @@ final class Bodies {
 
   /** Returns the buffers' remaining bytes, concatenated, as a body of {@code bytes} bytes. */
   static Http1Client.Body ofBuffers(List<ByteBuffer> buffers, long bytes) {
-    return new Http1Client.Body() {
-      @Override
-      public long length() {
-        return bytes;
-      }
-
+    return new Sized(bytes) {
       @Override
       public void writeTo(OutputStream out) throws IOException {
         byte[] scratch = new byte[(int) Math.min(64 * 1024, Math.max(1, bytes))];
@@ -56,12 +60,7 @@ final class Bodies {
 
   /** Returns {@code bytes} as a body. */
   static Http1Client.Body ofBytes(byte[] bytes) {
-    return new Http1Client.Body() {
-      @Override
-      public long length() {
-        return bytes.length;
-      }
-
+    return new Sized(bytes.length) {
       @Override
       public void writeTo(OutputStream out) throws IOException {
         out.write(bytes);

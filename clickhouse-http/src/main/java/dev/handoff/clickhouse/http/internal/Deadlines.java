@@ -1,5 +1,6 @@
 package dev.handoff.clickhouse.http.internal;
 
+import dev.handoff.api.HandoffClock;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.PriorityQueue;
@@ -18,11 +19,20 @@ final class Deadlines implements Closeable {
   /** The thread ends after this long without a deadline; the next {@link #arm} starts another. */
   private static final long IDLE_NANOS = 1_000_000_000L;
 
+  private final HandoffClock clock;
   private final PriorityQueue<Deadline> queue =
       new PriorityQueue<>((a, b) -> Long.compare(a.atNanos, b.atNanos));
   private Thread thread; // guarded by this
   private boolean closed; // guarded by this
   private long idleSince; // guarded by this; 0 while deadlines are armed
+
+  /**
+   * Creates the deadlines of {@code clock}; the thread waits in real time for the time left by
+   * that clock's reading.
+   */
+  Deadlines(HandoffClock clock) {
+    this.clock = clock;
+  }
 
   /** One armed deadline. */
   static final class Deadline {
@@ -41,7 +51,7 @@ final class Deadlines implements Closeable {
     }
   }
 
-  /** Arms a deadline that closes {@code target} at {@code atNanos} ({@link System#nanoTime()}). */
+  /** Arms a deadline that closes {@code target} at {@code atNanos} (the clock's nano time). */
   synchronized Deadline arm(Closeable target, long atNanos) {
     Deadline d = new Deadline(target, atNanos);
     queue.add(d);
@@ -80,18 +90,18 @@ final class Deadlines implements Closeable {
         while (true) {
           Deadline head = queue.peek();
           if (head == null) {
-            if (closed || idleSince != 0 && System.nanoTime() - idleSince >= IDLE_NANOS) {
+            if (closed || idleSince != 0 && clock.nanoTime() - idleSince >= IDLE_NANOS) {
               thread = null;
               return;
             }
             if (idleSince == 0) {
-              idleSince = System.nanoTime();
+              idleSince = clock.nanoTime();
             }
             waitNanos(IDLE_NANOS);
             continue;
           }
           idleSince = 0;
-          long left = head.atNanos - System.nanoTime();
+          long left = head.atNanos - clock.nanoTime();
           if (left <= 0) {
             due = queue.poll();
             due.fired = true;

@@ -2,6 +2,7 @@ package dev.handoff.clickhouse.http.internal;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 
+import dev.handoff.api.HandoffClock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.ConnectException;
@@ -48,8 +49,9 @@ import javax.net.ssl.SSLSocket;
  */
 public final class Http1Client implements AutoCloseable {
   private final Duration connectTimeout;
+  private final HandoffClock clock;
   private final Map<String, ArrayDeque<Http1Connection>> idle = new HashMap<>(); // guarded by this
-  private final Deadlines deadlines = new Deadlines();
+  private final Deadlines deadlines;
   private boolean closed; // guarded by this
 
   /** What a request sends after its head: its length, then its bytes. */
@@ -82,9 +84,14 @@ public final class Http1Client implements AutoCloseable {
     }
   }
 
-  /** Creates a client whose connects give up after {@code connectTimeout}. */
-  public Http1Client(Duration connectTimeout) {
+  /**
+   * Creates a client whose connects give up after {@code connectTimeout}, its request timeouts
+   * measured by {@code clock}.
+   */
+  public Http1Client(Duration connectTimeout, HandoffClock clock) {
     this.connectTimeout = connectTimeout;
+    this.clock = clock;
+    this.deadlines = new Deadlines(clock);
   }
 
   /**
@@ -99,7 +106,7 @@ public final class Http1Client implements AutoCloseable {
    */
   public Response post(URI uri, List<String> headers, Body body, Duration timeout, Runnable sent)
       throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
+    long deadline = clock.nanoTime() + timeout.toNanos();
     Http1Connection c = connection(uri, deadline);
     Deadlines.Deadline armed = deadlines.arm(c, deadline);
     boolean reusable = false;
@@ -180,7 +187,7 @@ public final class Http1Client implements AutoCloseable {
       if (c == null) {
         return connect(uri, origin, deadline);
       }
-      if (c.reusableNow(System.nanoTime())) {
+      if (c.reusableNow(clock.nanoTime())) {
         return c;
       }
       c.close();
@@ -192,7 +199,7 @@ public final class Http1Client implements AutoCloseable {
       c.close();
       return;
     }
-    c.markIdle(System.nanoTime());
+    c.markIdle(clock.nanoTime());
     idle.computeIfAbsent(c.origin(), k -> new ArrayDeque<>()).addLast(c);
   }
 
@@ -200,7 +207,7 @@ public final class Http1Client implements AutoCloseable {
       throws IOException, InterruptedException {
     String host = host(uri);
     int port = port(uri);
-    long left = Math.min(connectTimeout.toNanos(), deadline - System.nanoTime());
+    long left = Math.min(connectTimeout.toNanos(), deadline - clock.nanoTime());
     if (left <= 0) {
       throw new HttpConnectTimeoutException("no time left to connect to " + host + ":" + port);
     }

@@ -3,6 +3,7 @@ package dev.handoff.clickhouse.http.internal;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.handoff.api.Frame;
+import dev.handoff.api.HandoffClock;
 import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.IOException;
 import java.net.URI;
@@ -78,7 +79,7 @@ public final class HttpTransport {
 
   /** Returns a client with the options' connect timeout. */
   public static Http1Client newClient(ClickHouseHttpOptions options) {
-    return new Http1Client(options.connectTimeout());
+    return new Http1Client(options.connectTimeout(), HandoffClock.system());
   }
 
   /** Closes the client's idle connections (shared clients: those of every transport). */

@@ -2,6 +2,7 @@ package dev.handoff.clickhouse.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.handoff.api.HandoffClock;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +24,7 @@ final class DeadlinesTest {
 
   @Test
   void aPassedDeadline_closesItsTarget_andADisarmedOneDoesNot() throws Exception {
-    try (Deadlines d = new Deadlines()) {
+    try (Deadlines d = new Deadlines(HandoffClock.system())) {
       CountDownLatch closed = new CountDownLatch(1);
       CountDownLatch never = new CountDownLatch(1);
       Deadlines.Deadline late = d.arm(never::countDown, System.nanoTime() + 200_000_000L);
@@ -41,7 +42,7 @@ final class DeadlinesTest {
   @Test
   void theThread_endsWhenIdle_andAnArmStartsAnother() throws Exception {
     Set<Thread> others = deadlineThreads(); // other tests' clients, idle for at most a second
-    Deadlines d = new Deadlines();
+    Deadlines d = new Deadlines(HandoffClock.system());
     d.disarm(d.arm(() -> { }, System.nanoTime() + 60_000_000_000L));
     Set<Thread> ours = deadlineThreads();
     ours.removeAll(others);

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.handoff.api.HandoffClock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -38,7 +39,7 @@ final class Http1ClientTest {
   private static final Duration LONG = Duration.ofSeconds(20);
 
   private final List<AutoCloseable> toClose = new ArrayList<>();
-  private final Http1Client client = new Http1Client(Duration.ofSeconds(5));
+  private final Http1Client client = new Http1Client(Duration.ofSeconds(5), HandoffClock.system());
 
   @AfterEach
   void closeAll() throws Exception {
