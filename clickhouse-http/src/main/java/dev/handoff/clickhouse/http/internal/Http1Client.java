@@ -17,6 +17,7 @@ import java.nio.channels.SocketChannel;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,11 +122,15 @@ public final class Http1Client implements AutoCloseable {
         }
         try {
           c.readHead();
-          return new Response(c.status(), c.readBody(timeout));
+          byte[] answer = c.readBody(timeout);
+          // Never a success for a body that did not all go out.
+          if (c.status() / 100 != 2) {
+            return new Response(c.status(), answer);
+          }
         } catch (IOException noAnswer) {
           e.addSuppressed(noAnswer);
-          throw e;
         }
+        throw e;
       }
       c.readHead();
       if (deadlines.disarm(armed)) {
@@ -135,6 +140,9 @@ public final class Http1Client implements AutoCloseable {
       reusable = c.reusable();
       return new Response(c.status(), answer);
     } catch (IOException e) {
+      if (e instanceof HttpTimeoutException) {
+        throw e;
+      }
       if (deadlines.disarm(armed) || e instanceof SocketTimeoutException) {
         HttpTimeoutException t = new HttpTimeoutException("no answer within " + timeout);
         t.initCause(e);
@@ -161,7 +169,7 @@ public final class Http1Client implements AutoCloseable {
   /** Closes the idle connections and ends the deadline thread; later requests still work. */
   @Override
   public void close() {
-    List<Http1Connection> drop = new java.util.ArrayList<>();
+    List<Http1Connection> drop = new ArrayList<>();
     synchronized (this) {
       closed = true;
       for (ArrayDeque<Http1Connection> q : idle.values()) {

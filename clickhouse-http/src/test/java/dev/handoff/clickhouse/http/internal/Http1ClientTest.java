@@ -296,6 +296,24 @@ final class Http1ClientTest {
     assertThat(sent).isFalse();
   }
 
+  @Test
+  void aSuccessBeforeTheWholeBodyWasRead_isNoSuccess() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    URI uri = peer(connections, (s, in, out) -> {
+      new DataInputStream(in).readFully(new byte[16]);
+      out.write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+          .getBytes(ISO_8859_1));
+      out.flush();
+      s.shutdownOutput();
+      Thread.sleep(300);
+    });
+    AtomicBoolean sent = new AtomicBoolean();
+
+    assertThatThrownBy(() -> client.post(uri, List.of(), Bodies.ofBytes(new byte[64 << 20]),
+        LONG, () -> sent.set(true))).isInstanceOf(IOException.class);
+    assertThat(sent).isFalse();
+  }
+
   /**
    * An {@code https://} URL gets a TLS handshake: the peer reads the client's first record (a
    * handshake record, type 22) and answers with a fatal alert, which fails the request.
