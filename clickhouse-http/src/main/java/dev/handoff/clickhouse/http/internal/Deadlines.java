@@ -11,12 +11,15 @@ import java.util.PriorityQueue;
  *
  * <p>One daemon thread ({@code handoff-http-deadlines}) per instance, started by an {@link #arm}
  * and ended by {@link #close} or after a second without deadlines; it sleeps until the earliest
- * deadline armed. {@link
- * #arm} and {@link #disarm} may be called from any thread; a target is closed at most once, on
- * this thread, and {@link Deadline#fired()} tells its owner afterwards whether that happened.
+ * deadline armed. {@link #arm} and {@link #disarm} may be called from any thread; a target is
+ * closed at most once, on this thread, and {@link Deadline#fired()} tells its owner afterwards
+ * whether that happened.
  */
 final class Deadlines implements Closeable {
-  /** The thread ends after this long without a deadline; the next {@link #arm} starts another. */
+  /**
+   * The thread ends after this long without a deadline (within twice this after the last
+   * disarm); the next {@link #arm} starts another.
+   */
   private static final long IDLE_NANOS = 1_000_000_000L;
 
   private final HandoffClock clock;
@@ -107,7 +110,9 @@ final class Deadlines implements Closeable {
             due.fired = true;
             break;
           }
-          waitNanos(left);
+          // At most a second: a disarm does not wake the thread (no wake-up per request), so it
+          // looks again each second to find the queue empty and end once idle.
+          waitNanos(Math.min(left, IDLE_NANOS));
         }
       }
       try {

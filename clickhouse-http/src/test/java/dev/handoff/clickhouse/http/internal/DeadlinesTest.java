@@ -43,10 +43,12 @@ final class DeadlinesTest {
   void theThread_endsWhenIdle_andAnArmStartsAnother() throws Exception {
     Set<Thread> others = deadlineThreads(); // other tests' clients, idle for at most a second
     Deadlines d = new Deadlines(HandoffClock.system());
-    d.disarm(d.arm(() -> { }, System.nanoTime() + 60_000_000_000L));
+    Deadlines.Deadline far = d.arm(() -> { }, System.nanoTime() + 60_000_000_000L);
     Set<Thread> ours = deadlineThreads();
     ours.removeAll(others);
     assertThat(ours).hasSize(1);
+    Thread.sleep(200); // the thread now waits for the far deadline, which a disarm does not wake
+    d.disarm(far);
 
     long until = System.nanoTime() + 10_000_000_000L;
     while (ours.iterator().next().isAlive() && System.nanoTime() < until) {
