@@ -35,8 +35,9 @@ import java.util.function.BiFunction;
  * }</pre>
  *
  * <p>One instance holds one HTTP/1.1 client with a pool of keep-alive connections, shared by every
- * writer it creates; it is thread-safe. {@link #close()} closes the idle connections. The page {@code docs/clickhouse-http.md} describes the
- * requests, the error classification and the limits.
+ * writer it creates; it is thread-safe. {@link #close()} closes the idle connections. The page
+ * {@code docs/clickhouse-http.md} describes the requests, the error classification and the
+ * limits.
  */
 public final class ClickHouseHttp implements AutoCloseable {
   private final HttpTransport transport;
@@ -46,7 +47,12 @@ public final class ClickHouseHttp implements AutoCloseable {
     this.transport = new HttpTransport(options);
   }
 
-  /** Returns a client for the server and credentials of {@code options}; sends nothing yet. */
+  /**
+   * Returns a client for the server and credentials of {@code options}; sends nothing yet.
+   *
+   * @throws IllegalArgumentException when the user or password holds a character an HTTP header
+   *     cannot carry (a line break, or one past U+00FF); the message names the header only
+   */
   public static ClickHouseHttp create(ClickHouseHttpOptions options) {
     return new ClickHouseHttp(Objects.requireNonNull(options, "options"));
   }

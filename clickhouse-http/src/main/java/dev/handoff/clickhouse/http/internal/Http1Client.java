@@ -107,6 +107,7 @@ public final class Http1Client implements AutoCloseable {
    */
   public Response post(URI uri, List<String> headers, Body body, Duration timeout, Runnable sent)
       throws IOException, InterruptedException {
+    checkHeaders(headers);
     long deadline = clock.nanoTime() + timeout.toNanos();
     Http1Connection c = connection(uri, deadline);
     Deadlines.Deadline armed = deadlines.arm(c, deadline);
@@ -269,6 +270,25 @@ public final class Http1Client implements AutoCloseable {
     ssl.setSSLParameters(p);
     ssl.startHandshake();
     return ssl;
+  }
+
+  /**
+   * Refuses a header that would not go out as given: a line break would end it early (and start
+   * another), and a character past U+00FF has no byte in a header. The message names the header,
+   * not its value (a password).
+   */
+  static void checkHeaders(List<String> headers) {
+    for (int i = 0; i < headers.size(); i++) {
+      String h = headers.get(i);
+      for (int k = 0; k < h.length(); k++) {
+        char ch = h.charAt(k);
+        if (ch == '\r' || ch == '\n' || ch == 0 || ch > 0xFF) {
+          String name = i % 2 == 0 ? "a header name" : "the value of header " + headers.get(i - 1);
+          throw new IllegalArgumentException(name + " holds a character HTTP cannot carry (U+"
+              + String.format("%04X", (int) ch) + " at " + k + ")");
+        }
+      }
+    }
   }
 
   private static String origin(URI uri) {

@@ -46,6 +46,7 @@ public final class HttpTransport {
       h.add(options.password());
     }
     this.headers = List.copyOf(h);
+    Http1Client.checkHeaders(headers); // a bad user or password fails here, not at each insert
     if (options.compression() == ClickHouseHttpOptions.Compression.ZSTD) {
       // zstd-jni loads its native library on first use: fail here, not at the first insert.
       try {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.handoff.api.HandoffClock;
+import dev.handoff.clickhouse.http.ClickHouseHttpOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -312,6 +313,20 @@ final class Http1ClientTest {
     assertThatThrownBy(() -> client.post(uri, List.of(), Bodies.ofBytes(new byte[64 << 20]),
         LONG, () -> sent.set(true))).isInstanceOf(IOException.class);
     assertThat(sent).isFalse();
+  }
+
+  @Test
+  void aHeaderWithALineBreak_isRefusedWithoutItsValue() {
+    URI uri = URI.create("http://127.0.0.1:1/");
+
+    assertThatThrownBy(() -> client.post(uri, List.of("X-ClickHouse-Key", "se\r\ncret"),
+        Bodies.ofBytes(new byte[0]), LONG, () -> { }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("X-ClickHouse-Key").hasMessageNotContaining("cret");
+    assertThatThrownBy(() -> new HttpTransport(ClickHouseHttpOptions.builder()
+        .password("se\ncret").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("X-ClickHouse-Key").hasMessageNotContaining("cret");
   }
 
   /**
