@@ -31,7 +31,7 @@ import javax.net.ssl.SSLSocket;
  *
  * <p>Why not the JDK's {@link java.net.http.HttpClient}: its selector and executor threads, the
  * method handles its first request spins and the copies of its body publishers cost a short
- * load about a sixth of its CPU; a sink worker sends one request at a time and waits for it
+ * load about a fifth of its CPU; a sink worker sends one request at a time and waits for it
  * anyway. TLS ({@code https://}) takes {@link SSLContext#getDefault()} at the first such
  * connection, with the host name checked as a browser does.
  *
