@@ -1,7 +1,5 @@
 package dev.handoff.clickhouse.http.internal;
 
-import static java.nio.charset.StandardCharsets.ISO_8859_1;
-
 import dev.handoff.api.HandoffClock;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -312,8 +310,9 @@ public final class Http1Client implements AutoCloseable {
     return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
   }
 
-  private static byte[] hostHeader(URI uri) {
+  private static String hostHeader(URI uri) {
     String h = uri.getHost();
-    return (uri.getPort() >= 0 ? h + ":" + uri.getPort() : h).getBytes(ISO_8859_1);
+    return uri.getPort() >= 0 ? h + ":" + uri.getPort() : h;
   }
+
 }

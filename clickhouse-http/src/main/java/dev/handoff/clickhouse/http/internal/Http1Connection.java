@@ -31,7 +31,7 @@ final class Http1Connection implements Closeable {
   private final String origin;
   private final SocketChannel channel;
   private final Socket io;
-  private final byte[] hostHeader;
+  private final String hostHeader;
   private final InputStream in;
   private final OutputStream out;
   private final byte[] buf = new byte[8192];
@@ -46,7 +46,7 @@ final class Http1Connection implements Closeable {
   private long keepAliveNanos = NO_KEEP_ALIVE_LIMIT;
   private long idleSince;
 
-  Http1Connection(String origin, SocketChannel channel, Socket io, byte[] hostHeader)
+  Http1Connection(String origin, SocketChannel channel, Socket io, String hostHeader)
       throws IOException {
     this.origin = origin;
     this.channel = channel;
@@ -73,7 +73,7 @@ final class Http1Connection implements Closeable {
     if (uri.getRawQuery() != null) {
       head.append('?').append(uri.getRawQuery());
     }
-    head.append(" HTTP/1.1\r\nHost: ").append(new String(hostHeader, ISO_8859_1))
+    head.append(" HTTP/1.1\r\nHost: ").append(hostHeader)
         .append("\r\nContent-Length: ").append(body.length()).append("\r\n");
     for (int i = 0; i + 1 < headers.size(); i += 2) {
       head.append(headers.get(i)).append(": ").append(headers.get(i + 1)).append("\r\n");
@@ -143,7 +143,7 @@ final class Http1Connection implements Closeable {
           if (v.contains("close")) {
             keepAlive = false;
           } else if (v.contains("keep-alive")) {
-            keepAlive = !statusLine.startsWith("HTTP/1.0") || keepAlive;
+            keepAlive = true; // an HTTP/1.0 server that keeps the connection says so
           }
           break;
         case "keep-alive":

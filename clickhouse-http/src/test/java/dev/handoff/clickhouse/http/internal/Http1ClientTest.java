@@ -199,6 +199,60 @@ final class Http1ClientTest {
   }
 
   @Test
+  void http10_keepsTheConnectionOnlyWhenItSaysKeepAlive() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    AtomicInteger requests = new AtomicInteger();
+    URI uri = peer(connections, (s, in, out) -> {
+      while (readRequest(in) != null) {
+        String keep = requests.incrementAndGet() == 1 ? "Connection: keep-alive\r\n" : "";
+        out.write(("HTTP/1.0 200 OK\r\n" + keep + "Content-Length: 2\r\n\r\nok")
+            .getBytes(ISO_8859_1));
+        out.flush();
+      }
+    });
+
+    post(uri, "a"); // kept
+    post(uri, "b"); // same connection, not kept
+    post(uri, "c");
+
+    assertThat(requests).hasValue(3);
+    assertThat(connections).hasValue(2);
+  }
+
+  @Test
+  void anInterimAnswer_isSkipped() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    URI uri = peer(connections, (s, in, out) -> {
+      readRequest(in);
+      out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(ISO_8859_1));
+      answer(out, "Content-Length: 4\r\n", "done");
+      readRequest(in);
+    });
+
+    Http1Client.Response r = post(uri, "x");
+
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(new String(r.body(), UTF_8)).isEqualTo("done");
+  }
+
+  @Test
+  void close_dropsTheIdleConnections_andRequestsStillWork() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    URI uri = peer(connections, (s, in, out) -> {
+      while (readRequest(in) != null) {
+        answer(out, "Content-Length: 2\r\nKeep-Alive: timeout=10\r\n", "ok");
+      }
+    });
+
+    post(uri, "a");
+    client.close();
+    post(uri, "b"); // a new connection: the idle one was closed
+    post(uri, "c"); // and another: a closed client keeps none
+
+    assertThat(connections).hasValue(3);
+  }
+
+  @Test
   void aServerThatStopsReading_timesOutTheWrite() throws Exception {
     AtomicInteger connections = new AtomicInteger();
     CountDownLatch release = new CountDownLatch(1);
