@@ -73,14 +73,18 @@ public final class Main {
    * list of commands and the suggestions.
    */
   static CommandLine commandLine(String first) {
-    CommandLine cl = new CommandLine(new HandoffCommand());
+    CommandLine cl = new CommandLine(new HandoffCommand().spec());
     for (String name : SUBCOMMANDS) {
       if (first == null || !SUBCOMMANDS.contains(first) || name.equals(first)) {
         // A CommandLine, not the bare object: only then does picocli apply the command's model
-        // transformer (the knob options).
-        cl.addSubcommand(name, new CommandLine(subcommand(name)));
+        // transformer (the knob options). ingest's model is built without annotations.
+        cl.addSubcommand(name, name.equals("ingest") ? new CommandLine(new IngestCommand().spec())
+            : new CommandLine(subcommand(name)));
       }
     }
+    // picocli would read an argument starting with @ as a file of arguments; ingest's
+    // --schema @file means the file holding the columns.
+    cl.setExpandAtFiles(false);
     cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((e, line, parsed) -> {
@@ -97,13 +101,12 @@ public final class Main {
     return cl;
   }
 
-  /** Returns a new instance of the subcommand {@code name}, one of {@link #SUBCOMMANDS}. */
+  /** Returns a new instance of the annotated subcommand {@code name} (all but ingest). */
   private static Object subcommand(String name) {
     return switch (name) {
       case "simulate" -> new SimulateCommand();
       case "sweep" -> new SweepCommand();
       case "replay" -> new ReplayCommand();
-      case "ingest" -> new IngestCommand();
       default -> throw new IllegalArgumentException("no subcommand " + name);
     };
   }

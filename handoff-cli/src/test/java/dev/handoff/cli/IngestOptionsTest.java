@@ -100,6 +100,67 @@ final class IngestOptionsTest {
     assertThat(s.batchRows()).isEqualTo(500);
   }
 
+  /**
+   * Every option of the programmatic model reaches the settings: a value other than its default
+   * for each, so that an option added to {@link IngestOptions#spec} and not to its {@code read}
+   * shows here (the count pins the list).
+   */
+  @Test
+  void everyOption_reachesTheSettings() throws IOException {
+    Path schemaFile = Files.writeString(dir.resolve("schema.txt"), "id UInt64, ts DateTime");
+    Ingest.Settings s = settings("ingest", "--url", "http://10.1.2.3:9", "--table", "db.t",
+        "--input", input.toString(), "--format", "rowbinary", "--user", "u", "--password", "p",
+        "--shards", "3", "--chunk-bytes", "64KiB", "--insert-bytes", "16MiB", "--insert-rows",
+        "7", "--linger", "2s", "--budget", "1GiB", "--queue-capacity", "9", "--batch-rows", "11",
+        "--on-error", "fail", "--input-format", "tsv", "--rejects", dir.resolve("r").toString(),
+        "--strict", "--timezone", "Asia/Tokyo", "--parse-threads", "5", "--on-reject",
+        "dead-letter", "--dead-letter", dir.toString(), "--retry-max-elapsed", "3s",
+        "--request-timeout", "4s", "--compression", "gzip", "--zstd-level", "6",
+        "--max-replays", "0", "--checkpoint", dir.resolve("cp").toString(), "--resume", "--out",
+        dir.toString(), "--schema", "@" + schemaFile, "--deadline", "1m", "--progress");
+    assertThat(IngestOptions.spec(new IngestCommand()).options()).hasSize(33); // -h: inherited
+    assertThat(s.url()).isEqualTo("http://10.1.2.3:9");
+    assertThat(s.database() + "." + s.table()).isEqualTo("db.t");
+    assertThat(s.input()).isEqualTo(input);
+    assertThat(s.format()).isEqualTo(IngestCommand.Format.rowbinary);
+    assertThat(s.user()).isEqualTo("u");
+    assertThat(s.password()).isEqualTo("p");
+    assertThat(s.shards()).isEqualTo(3);
+    assertThat(s.chunkBytes()).isEqualTo(65536);
+    assertThat(s.insertBytes()).isEqualTo(16L << 20);
+    assertThat(s.insertRows()).isEqualTo(7);
+    assertThat(s.linger()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(s.budget()).isEqualTo(1L << 30);
+    assertThat(s.queueCapacity()).isEqualTo(9);
+    assertThat(s.batchRows()).isEqualTo(11);
+    assertThat(s.skipBadRows()).isFalse();
+    assertThat(s.inputFormat()).isEqualTo(DelimitedText.Kind.TSV);
+    assertThat(s.rejects()).isEqualTo(dir.resolve("r"));
+    assertThat(s.strict()).isTrue();
+    assertThat(s.timezone()).isEqualTo(java.time.ZoneId.of("Asia/Tokyo"));
+    assertThat(s.parseThreads()).isEqualTo(5);
+    assertThat(s.deadLetter()).isEqualTo(dir);
+    assertThat(s.retryMaxElapsed()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(s.requestTimeout()).isEqualTo(Duration.ofSeconds(4));
+    assertThat(s.compression()).isEqualTo(ClickHouseHttpOptions.Compression.GZIP);
+    assertThat(s.zstdLevel()).isEqualTo(6);
+    assertThat(s.maxReplays()).isZero();
+    assertThat(s.checkpoint()).isEqualTo(dir.resolve("cp"));
+    assertThat(s.resume()).isTrue();
+    assertThat(s.out()).isEqualTo(dir);
+    assertThat(s.schema().columns()).containsExactly(new ColumnSpec("id", "UInt64"),
+        new ColumnSpec("ts", "DateTime"));
+    assertThat(s.deadline()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(s.progress()).isTrue();
+
+    Ingest.Settings d = settings("ingest", "--table", "db.t", "--input", input.toString());
+    assertThat(d.strict()).isFalse();
+    assertThat(d.resume()).isFalse();
+    assertThat(d.progress()).isNull();
+    assertThat(settings("ingest", "--table", "db.t", "--input", input.toString(),
+        "--no-skip-unknown-fields").strict()).isTrue();
+  }
+
   @Test
   void sizesAndDurations_parse() {
     assertThat(Sizes.parseBytes("65536")).isEqualTo(65536);
