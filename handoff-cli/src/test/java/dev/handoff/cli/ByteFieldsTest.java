@@ -76,6 +76,37 @@ class ByteFieldsTest {
     return String.format("%04d-%02d-%02d", year, 1 + r.nextInt(12), 1 + r.nextInt(31));
   }
 
+  /**
+   * {@link ByteFields#smallInteger} against {@code Long.parseLong} of the
+   * strings {@code -?[0-9]{1,18}}: digits with a junk byte at every place, 1 to 22 digits,
+   * within larger arrays and at their end.
+   */
+  @Test
+  void smallInteger_readsWhatParseLongReadsUpTo18Digits() {
+    byte[] junk = {'-', '+', '.', '/', ':', ' ', 'e', (byte) 0xFA, (byte) 0xFF, 0};
+    for (long seed = 1; seed <= 20_000; seed++) {
+      SplittableRandom r = new SplittableRandom(seed);
+      StringBuilder t = new StringBuilder(r.nextInt(5) == 0 ? "-" : "");
+      for (int n = r.nextInt(23); n > 0; n--) {
+        t.append((char) ('0' + r.nextInt(10)));
+      }
+      byte[] text = t.toString().getBytes(StandardCharsets.ISO_8859_1);
+      if (text.length > 0 && r.nextInt(4) == 0) {
+        text[r.nextInt(text.length)] = junk[r.nextInt(junk.length)];
+      }
+      String s = new String(text, StandardCharsets.ISO_8859_1);
+      long want = s.matches("-?[0-9]{1,18}") ? Long.parseLong(s) : ByteFields.NONE;
+      int before = r.nextInt(10);
+      byte[] b = new byte[before + text.length + r.nextInt(10)];
+      for (int k = 0; k < b.length; k++) {
+        b[k] = (byte) ('0' + r.nextInt(10)); // digits around it too: only [from, to) counts
+      }
+      System.arraycopy(text, 0, b, before, text.length);
+      assertThat(ByteFields.smallInteger(b, before, before + text.length))
+          .as("seed %d: '%s'", seed, s).isEqualTo(want);
+    }
+  }
+
   @Test
   void epochDay_isTheConversionsDay() {
     ClickHouseType date = ClickHouseType.parse("Date");
