@@ -85,19 +85,10 @@ public final class Main {
     // picocli would read an argument starting with @ as a file of arguments; ingest's
     // --schema @file means the file holding the columns.
     cl.setExpandAtFiles(false);
-    cl.setExitCodeExceptionMapper(e -> e instanceof ParameterException ? USAGE : ERROR);
-    cl.setParameterExceptionHandler(Main::usageError);
-    cl.setExecutionExceptionHandler((e, line, parsed) -> {
-      PrintWriter err = line.getErr();
-      if (e instanceof UncheckedIOException io) {
-        err.println(line.getCommandName() + ": " + io.getCause().getMessage());
-      } else {
-        err.println(line.getCommandName() + ": the run failed with an error:");
-        e.printStackTrace(err);
-      }
-      err.flush();
-      return ERROR;
-    });
+    Handlers handlers = new Handlers();
+    cl.setExitCodeExceptionMapper(handlers);
+    cl.setParameterExceptionHandler(handlers);
+    cl.setExecutionExceptionHandler(handlers);
     return cl;
   }
 
@@ -111,15 +102,45 @@ public final class Main {
     };
   }
 
-  /** Prints the message and where to find help (not the whole usage: knobs make it long). */
-  private static int usageError(ParameterException e, String[] args) {
-    CommandLine line = e.getCommandLine();
-    PrintWriter err = line.getErr();
-    err.println(qualifiedName(line) + ": " + e.getMessage());
-    UnmatchedArgumentException.printSuggestions(e, err);
-    err.println("Run '" + qualifiedName(line) + " --help' for the options.");
-    err.flush();
-    return USAGE;
+  /**
+   * The exit statuses and error messages. A class, not lambdas: a lambda of one of picocli's
+   * interfaces makes the class-data archive's dump link that interface, and a linked class of
+   * picocli's class-file version is left out of the archive (then loaded and verified by the old
+   * verifier at every start).
+   */
+  private static final class Handlers implements CommandLine.IExitCodeExceptionMapper,
+      CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+
+    @Override
+    public int getExitCode(Throwable e) {
+      return e instanceof ParameterException ? USAGE : ERROR;
+    }
+
+    /** Prints the message and where to find help (not the whole usage: knobs make it long). */
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+      CommandLine line = e.getCommandLine();
+      PrintWriter err = line.getErr();
+      err.println(qualifiedName(line) + ": " + e.getMessage());
+      UnmatchedArgumentException.printSuggestions(e, err);
+      err.println("Run '" + qualifiedName(line) + " --help' for the options.");
+      err.flush();
+      return USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine line,
+        CommandLine.ParseResult parsed) {
+      PrintWriter err = line.getErr();
+      if (e instanceof UncheckedIOException io) {
+        err.println(line.getCommandName() + ": " + io.getCause().getMessage());
+      } else {
+        err.println(line.getCommandName() + ": the run failed with an error:");
+        e.printStackTrace(err);
+      }
+      err.flush();
+      return ERROR;
+    }
   }
 
   private static String qualifiedName(CommandLine line) {
