@@ -182,12 +182,20 @@ final class BlockReader implements AutoCloseable {
   }
 
   /**
-   * The read buffer: cuts whole lines out of the stream into blocks, each with its own copy of
-   * its bytes.
+   * The read buffer: cuts whole lines out of the stream into blocks, each with its own array of
+   * its bytes. With blocks to reuse, the input is read straight into the array of the block being
+   * cut, and only the bytes read past its last line are copied (to the next block's array);
+   * otherwise (stdin, whose blocks are kept for replays) each block gets a copy of its bytes in
+   * an array of their length.
    */
   static final class LineBuffer {
     /** The bytes of a block made to be reused: a whole block and a long line more. */
     static final int REUSED_BYTES = BLOCK_BYTES + (BLOCK_BYTES >> 3);
+    /**
+     * Reads into a reused block's array stop this far past {@link #BLOCK_BYTES} (unless a line
+     * needs more), so that little is read past the line that ends the block.
+     */
+    static final int READ_PAST = 16 << 10;
 
     /** The longest line accepted; a longer one is an {@link IOException} naming its offset. */
     static final int MAX_LINE_BYTES = 256 << 20;
@@ -195,7 +203,9 @@ final class BlockReader implements AutoCloseable {
     private final InputStream in;
     /** Blocks to reuse, or {@code null} to make every block anew. */
     private final BlockingQueue<ParsedBlock> spare;
-    private byte[] buf = new byte[1 << 20];
+    /** With {@link #spare}: the block whose array {@link #buf} is, cut next. */
+    private ParsedBlock pending;
+    private byte[] buf;
     private int pos;
     private int limit;
     private boolean eof;
@@ -207,6 +217,12 @@ final class BlockReader implements AutoCloseable {
     LineBuffer(InputStream in, BlockingQueue<ParsedBlock> spare) {
       this.in = in;
       this.spare = spare;
+      if (spare != null) {
+        pending = new ParsedBlock(0, 0, 0, new byte[REUSED_BYTES]);
+        buf = pending.bytes;
+      } else {
+        buf = new byte[1 << 20];
+      }
     }
 
     /**
@@ -222,7 +238,7 @@ final class BlockReader implements AutoCloseable {
       long lines = 0;
       int lineStart = pos;
       while (true) {
-        while (scan < limit && rows < maxRows && scan - start < BLOCK_BYTES) {
+        while (scan < limit && rows < maxRows && (lines == 0 || scan - start < BLOCK_BYTES)) {
           int nl = scan;
           byte[] b = buf;
           int lim = limit;
@@ -241,7 +257,9 @@ final class BlockReader implements AutoCloseable {
           scan = nl + 1;
           lineStart = scan;
         }
-        if (rows >= maxRows || scan - start >= BLOCK_BYTES) {
+        // The byte bound ends a block only after a whole line: a line longer than the bound
+        // (its start at scan's start, no newline yet) is read on to its end.
+        if (rows >= maxRows || (lines > 0 && scan - start >= BLOCK_BYTES)) {
           break;
         }
         if (eof) {
@@ -273,7 +291,11 @@ final class BlockReader implements AutoCloseable {
           }
           buf = Arrays.copyOf(buf, buf.length * 2);
         }
-        int n = in.read(buf, limit, buf.length - limit);
+        int room = buf.length - limit;
+        if (spare != null && BLOCK_BYTES + READ_PAST - limit > 0) {
+          room = Math.min(room, BLOCK_BYTES + READ_PAST - limit);
+        }
+        int n = in.read(buf, limit, room);
         if (n < 0) {
           eof = true;
         } else {
@@ -288,16 +310,26 @@ final class BlockReader implements AutoCloseable {
       pos = endInBuf;
       lastLines = lines;
       int length = endInBuf - start;
-      ParsedBlock b = spare == null ? null : spare.poll();
-      if (b != null && b.bytes.length >= length) {
-        System.arraycopy(buf, start, b.bytes, 0, length);
+      ParsedBlock b;
+      if (spare != null) {
+        // The block is the array read into (start is 0); what was read past its last line
+        // starts the next block's array.
+        b = pending;
+        b.bytes = buf; // it may have grown for a long line
         b.reuse(offset, linesBefore, length);
+        int rest = limit - endInBuf;
+        ParsedBlock next = spare.poll();
+        if (next == null || next.bytes.length < rest) {
+          next = new ParsedBlock(0, 0, 0, new byte[Math.max(REUSED_BYTES, rest)]);
+        }
+        System.arraycopy(buf, endInBuf, next.bytes, 0, rest);
+        pending = next;
+        buf = next.bytes;
+        limit = rest;
+        pos = 0;
       } else {
-        // A block to be reused gets room for the longer blocks after it.
-        byte[] bytes = spare == null ? Arrays.copyOfRange(buf, start, endInBuf)
-            : Arrays.copyOfRange(buf, start, start + Math.max(length, REUSED_BYTES));
-        b = new ParsedBlock(offset, offset + length, linesBefore, bytes);
-        b.length = length;
+        b = new ParsedBlock(offset, offset + length, linesBefore,
+            Arrays.copyOfRange(buf, start, endInBuf));
       }
       b.lines = (int) lines; // sizes the parser's arrays; the parser sets it again
       // The newlines found here, so the parser need not look for them again (a last line

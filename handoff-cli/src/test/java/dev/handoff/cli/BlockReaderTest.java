@@ -91,6 +91,36 @@ final class BlockReaderTest {
     assertThat(reused).hasSize(30_000).isEqualTo(fresh);
   }
 
+  /**
+   * Blocks read into reused arrays (the reader reads straight into a block's array and moves what
+   * it read past the block's last line to the next one's) hold the rows fresh blocks hold, with
+   * lines of every length: short ones whose blocks end at the row bound, ones that cross the
+   * byte bound, and ones longer than a block (which are read to their end, the array growing).
+   */
+  @Test
+  void reusedArrays_holdTheRowsOfFreshOnes_withLinesLongerThanABlock() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    SplittableRandom random = new SplittableRandom(5);
+    int[] widths = {3, 200, 70_000, BlockReader.BLOCK_BYTES - 40,
+        BlockReader.LineBuffer.REUSED_BYTES + 1_000, 3 * BlockReader.BLOCK_BYTES};
+    for (int i = 0; i < 400; i++) {
+      int w = widths[random.nextInt(4) == 0 ? random.nextInt(widths.length) : random.nextInt(2)];
+      sb.append("{\"b\":\"").append("w".repeat(w)).append("\",\"k\":").append(i).append("}\n");
+      if (random.nextInt(20) == 0) {
+        sb.append("\n"); // a blank line
+      }
+    }
+    byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+    List<Slots> fresh = slots(bytes, false);
+    List<Slots> reused = slots(bytes, true);
+
+    // A line longer than a block once ended the input there, silently (both ways). The
+    // messages give sizes and keys only: a row's text is megabytes.
+    assertThat(fresh.stream().map(r -> r.text().length() + ":" + r.slots().get(3)).toList())
+        .hasSize(400);
+    assertThat(reused.equals(fresh)).as("reused blocks hold the rows of fresh ones").isTrue();
+  }
+
   private static List<Slots> slots(byte[] bytes, boolean reuse) throws Exception {
     List<Slots> out = new ArrayList<>();
     readBlocks(new ByteArrayInputStream(bytes), 0, 0, 97, 3, reuse, b -> {
