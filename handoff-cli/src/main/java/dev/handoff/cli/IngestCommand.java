@@ -28,12 +28,6 @@ import picocli.CommandLine.ParameterException;
  */
 final class IngestCommand implements Callable<Integer> {
 
-  /** What to do with a row the encoder rejects. */
-  enum OnError { skip, fail }
-
-  /** What to do with an insert the server rejects permanently. */
-  enum OnReject { fail, dead_letter }
-
   /** The insert formats, with their encoder and ClickHouse names. */
   enum Format {
     native_("native", "native", "Native"),

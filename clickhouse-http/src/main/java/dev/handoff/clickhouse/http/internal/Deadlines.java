@@ -79,7 +79,9 @@ final class Deadlines implements Closeable {
     return d.fired;
   }
 
-  /** Ends the thread once the deadlines armed now are disarmed or fired; a later arm restarts it. */
+  /**
+   * Ends the thread once the deadlines armed now are disarmed or fired; a later arm restarts it.
+   */
   @Override
   public synchronized void close() {
     closed = true;
