@@ -11,12 +11,17 @@
 #
 # LAUNCHER defaults to this repository's ./handoff; give another checkout's ./handoff to compare
 # (each builds its own jar and class-data archive: run `LAUNCHER ingest --help` once first).
+# NATIVE="FILE ..." adds the loader curl-native: curl posts those files, the same rows already
+# encoded as Native (the insert files of `ingest --out`, one per shard), all at once, as ingest
+# sends one insert per shard. Its wall time and server CPU are what a client that spends nothing
+# on parsing and encoding could reach on this machine and server.
 # narrow and wide are the tables of ingest-data.py (default.t and default.w, dropped).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 kind=$1 file=$2; shift 2
 launchers=("$@")
 [ ${#launchers[@]} -gt 0 ] || launchers=("$root/handoff")
+read -r -a native <<< "${NATIVE:-}"
 url=${URL:-http://127.0.0.1:8123}
 rounds=${ROUNDS:-5}
 # shellcheck source=benchmarks/ingest-tables.sh
@@ -52,13 +57,19 @@ load() {
 
 # Each round starts one loader later than the one before, so that every loader takes every place
 # in turn: a load right after curl's runs up to a tenth slower than one after an ingest.
-loaders=$((${#launchers[@]} + 1))
+# The curl-native loader (a script, since GNU time runs commands): one request per file, at once.
+post_native='s=0; for f in "${@:2}"; do curl -sS --fail "$1" --data-binary @"$f" & done
+  for f in "${@:2}"; do wait -n || s=$?; done; exit $s'
+loaders=$((${#launchers[@]} + 1 + (${#native[@]} > 0 ? 1 : 0)))
 for r in $(seq "$rounds"); do
   for k in $(seq 0 $((loaders - 1))); do
     i=$(((k + r - 1) % loaders))
     if [ "$i" -eq 0 ]; then
       load curl curl -sS --fail "$url/?query=INSERT%20INTO%20$table%20FORMAT%20$fmt" \
           --data-binary @"$file"
+    elif [ "$i" -gt ${#launchers[@]} ]; then
+      load curl-native bash -c "$post_native" curl-native \
+          "$url/?query=INSERT%20INTO%20$table%20FORMAT%20Native" "${native[@]}"
     else
       load "handoff$i" "${launchers[$((i - 1))]}" ingest --url "$url" --table "$table" \
           --input "$file" --no-progress
