@@ -78,6 +78,7 @@ for r in $(seq "$rounds"); do
 done
 echo
 for i in "${!launchers[@]}"; do echo "handoff$((i + 1)): ${launchers[$i]}"; done
+[ ${#native[@]} -eq 0 ] || echo "curl-native: ${native[*]}"
 # Per loader: wall, server CPU and client CPU as min-max (median); wall median ÷ curl's.
 sort -k1,1 -s "$tmp/results" | awk '
   function med(a, n,   i, j, t) {
